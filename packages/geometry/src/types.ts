@@ -1,0 +1,43 @@
+/** Shared types of the geometry core. Pure data: no DOM, no Node APIs. */
+
+export type ModelFormat = 'stl-binary' | 'stl-ascii' | 'obj' | '3mf' | 'step';
+export type Units = 'mm' | 'cm' | 'in';
+
+/**
+ * A triangle soup in millimetres (after unit scaling): x, y, z of each triangle's three corners,
+ * 9 floats per triangle, in file order. This is what the viewer and the estimator consume.
+ */
+export interface TriangleMesh {
+  positions: Float32Array;
+  triangleCount: number;
+}
+
+export interface BBox {
+  min: [number, number, number];
+  max: [number, number, number];
+  size: [number, number, number];
+}
+
+/** The analysis of one model. Field names match the CLI's JSON output exactly. */
+export interface Analysis {
+  file: string;
+  format: ModelFormat;
+  units: Units;
+  triangles: number;
+  volume_mm3: number;
+  area_mm2: number;
+  bbox: BBox;
+  watertight: boolean;
+  shells: number;
+  degenerate_triangles: number;
+  duplicate_triangles: number;
+  overhang_area_mm2: number;
+  supports_recommended: boolean;
+  fits_build_volume: boolean;
+  suggested_units: Units | null;
+  warnings: string[];
+}
+
+export interface AnalyzeOptions {
+  units?: Units;
+}
