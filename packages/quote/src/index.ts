@@ -1,0 +1,2 @@
+export * from './parameters.js';
+export * from './price.js';
