@@ -8,7 +8,11 @@ export default defineConfig({
         resolve: { conditions: ['@printloop/source'] },
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'apps/web/app/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
           testTimeout: 30_000,
         },

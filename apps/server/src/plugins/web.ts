@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+interface Page {
+  html: string;
+  csp: string;
+}
+
+/** The Content-Security-Policy for one HTML page: its own inline scripts are allowed by hash, nothing else. */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  const scriptSrc = ["'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((h) => `'${h}'`)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self' blob: data:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(inlineScript)) {
+    const body = m[1] ?? '';
+    if (body.length > 0) hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return [...hashes];
+}
+
+async function findPages(root: string, dir = root): Promise<Map<string, Page>> {
+  const pages = new Map<string, Page>();
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'assets') continue;
+      for (const [k, v] of await findPages(root, full)) pages.set(k, v);
+    } else if (entry.name === 'index.html') {
+      const rel = path.relative(root, dir).split(path.sep).join('/');
+      const html = await readFile(full, 'utf8');
+      pages.set(rel ? `/${rel}` : '/', { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) });
+    }
+  }
+  return pages;
+}
+
+export interface WebOptions {
+  buildDir: string;
+  publicUrl: string;
+}
+
+/**
+ * Serves the prerendered web app: every page's HTML from memory (no-cache, per-page CSP), hashed assets
+ * with a one-year immutable cache, other public files for an hour, sitemap.xml, robots.txt, and a real
+ * 404 page with status 404 for any unknown path.
+ */
+export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
+  const hasBuild = existsSync(path.join(opts.buildDir, 'index.html'));
+  const pages = hasBuild ? await findPages(opts.buildDir) : new Map<string, Page>();
+  const notFoundPage = pages.get('/404');
+  pages.delete('/404');
+
+  const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', page.csp)
+      .send(page.html);
+
+  // /about/ -> /about (before the static handler sees a directory).
+  app.addHook('onRequest', async (request, reply) => {
+    const [url, query] = request.url.split('?', 2) as [string, string | undefined];
+    if (url.length > 1 && url.endsWith('/') && pages.has(url.replace(/\/+$/, ''))) {
+      return reply.redirect(`${url.replace(/\/+$/, '')}${query ? `?${query}` : ''}`, 301);
+    }
+  });
+
+  for (const [p, page] of pages) {
+    app.get(p, (_req, reply) => sendPage(reply, page));
+  }
+
+  const sitemapPaths = [...pages.keys()].filter(
+    (p) =>
+      !['/dashboard', '/calculator', '/login', '/signup', '/forgot-password', '/reset-password'].includes(p),
+  );
+  app.get('/sitemap.xml', (_req, reply) => {
+    const urls = sitemapPaths
+      .sort()
+      .map((p) => `  <url><loc>${opts.publicUrl}${p === '/' ? '/' : p}</loc></url>`)
+      .join('\n');
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
+  app.get('/robots.txt', (_req, reply) =>
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /calculator\n\nSitemap: ${opts.publicUrl}/sitemap.xml\n`,
+      ),
+  );
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: opts.buildDir,
+      prefix: '/',
+      index: false,
+      redirect: false,
+      wildcard: true,
+      // HTML is served above from memory with its own headers; never as a raw static file.
+      allowedPath: (pathname) => !pathname.endsWith('.html'),
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/v1/') || request.method !== 'GET' || !notFoundPage) {
+      return reply
+        .status(404)
+        .send({
+          error: {
+            code: 'NOT_FOUND',
+            message: `No route for ${request.method} ${url}`,
+            requestId: request.id,
+          },
+        });
+    }
+    return sendPage(reply, notFoundPage, 404);
+  });
+}

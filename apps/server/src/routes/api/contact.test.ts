@@ -1,0 +1,88 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema.js';
+import { createTestApp, type TestApp, testDatabases } from '../../test-helpers.js';
+
+const good = {
+  name: 'Priya Shah',
+  email: 'priya@example.co.uk',
+  subject: 'Wholesale pricing',
+  message: 'Could you quote 200 phone stands in PETG?',
+};
+
+describe.each(testDatabases)('POST /api/contact on %s', (kind) => {
+  let t: TestApp;
+  const rows = async () => (await t.app.database.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      build: { logger: false, contactRateLimit: { max: 3, windowMs: 60_000 } },
+    });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.app.database.db.delete(contactMessages);
+  });
+
+  it('stores a valid message and returns its id', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: good,
+      remoteAddress: '10.0.0.1',
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    const [row] = await t.app.database.db.select().from(contactMessages);
+    expect(row).toMatchObject({ id, ...good, ip: '10.0.0.1' });
+  });
+
+  it('rejects bad input with a 400, a message per field, and stores nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: '', email: 'not-an-email', subject: 'x', message: '' },
+      remoteAddress: '10.0.0.2',
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.fields).toEqual({
+      name: 'Please enter your name',
+      email: 'Please enter a valid email address',
+      message: 'Please enter a message',
+    });
+    expect(await rows()).toBe(0);
+  });
+
+  it('rejects a message over 5000 characters and a non-JSON body', async () => {
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...good, message: 'x'.repeat(5001) },
+      remoteAddress: '10.0.0.3',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields.message).toMatch(/too long/);
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+      remoteAddress: '10.0.0.3',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(await rows()).toBe(0);
+  });
+
+  it('limits each IP address, then answers 429 without storing', async () => {
+    const send = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/contact', payload: good, remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await send('10.0.0.9')).statusCode).toBe(201);
+    const limited = await send('10.0.0.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    // Another address is not affected.
+    expect((await send('10.0.0.10')).statusCode).toBe(201);
+    expect(await rows()).toBe(4);
+  });
+});

@@ -1,0 +1,42 @@
+import { contactMessageSchema } from '@printloop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contactMessages } from '../../db/schema.js';
+import { errorBody } from '../../plugins/zod.js';
+
+export interface ContactRouteOptions {
+  /** Messages per IP per window. */
+  max: number;
+  windowMs: number;
+}
+
+/** POST /api/contact: validate, store, confirm. Rate-limited per IP; bad input stores nothing. */
+export async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
+  app.post(
+    '/api/contact',
+    {
+      config: { rateLimit: { max: opts.max, timeWindow: opts.windowMs } },
+      bodyLimit: 32 * 1024,
+      schema: {
+        body: contactMessageSchema,
+        response: { 201: z.object({ id: z.string() }), 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof contactMessageSchema>;
+      const [row] = await app.database.db
+        .insert(contactMessages)
+        .values({
+          name: body.name,
+          email: body.email,
+          subject: body.subject,
+          message: body.message,
+          ip: request.ip.slice(0, 64),
+          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        })
+        .returning({ id: contactMessages.id });
+      request.log.info({ contactMessageId: row?.id }, 'contact message stored');
+      return reply.status(201).send({ id: row!.id });
+    },
+  );
+}
