@@ -139,15 +139,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/v1/') || request.method !== 'GET' || !notFoundPage) {
-      return reply
-        .status(404)
-        .send({
-          error: {
-            code: 'NOT_FOUND',
-            message: `No route for ${request.method} ${url}`,
-            requestId: request.id,
-          },
-        });
+      return reply.status(404).send({
+        error: {
+          code: 'NOT_FOUND',
+          message: `No route for ${request.method} ${url}`,
+          requestId: request.id,
+        },
+      });
     }
     return sendPage(reply, notFoundPage, 404);
   });
