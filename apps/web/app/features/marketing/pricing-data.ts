@@ -32,3 +32,27 @@ export const gbp = new Intl.NumberFormat('en-GB', {
 export function tierLabel(t: { minQuantity: number; maxQuantity: number | null }): string {
   return t.maxQuantity === null ? `${t.minQuantity}+ units` : `${t.minQuantity}–${t.maxQuantity} units`;
 }
+
+export type QuoteExampleInput = {
+  material: keyof typeof quotePriceTable.materialPricePerKg;
+  filamentGrams: number;
+  printMinutes: number;
+  supports: boolean;
+  finishingOptions: number;
+};
+
+/** The published formula applied to one example part, line by line (for the pricing page). */
+export function explainQuote(input: QuoteExampleInput) {
+  const t = quotePriceTable;
+  const material = (input.filamentGrams / 1000) * t.materialPricePerKg[input.material];
+  const machine = (input.printMinutes / 60) * t.machinePerHour;
+  const base = material + machine;
+  const supports = input.supports ? (base * t.supportSurchargePercent) / 100 : 0;
+  const finishing = input.finishingOptions * t.finishingOptionEach;
+  const subtotal = base + supports + finishing;
+  const total = subtotal * t.multiplier;
+  const deliveryDays = Math.ceil(input.printMinutes / 1440) + t.deliveryBufferDays;
+  return { material, machine, base, supports, finishing, subtotal, total, deliveryDays };
+}
+
+export const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
