@@ -1,0 +1,23 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchBrowser, watchedPage } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+it('the status page shows the live state of the services the app can check', async () => {
+  const { page, problems } = await watchedPage(browser);
+  const health = page.waitForResponse((r) => r.url().endsWith('/api/health'));
+  await page.goto(`${baseURL}/status`);
+  expect((await health).status()).toBe(200);
+  for (const service of ['Website & API', 'Database', 'File storage']) {
+    const row = page.locator('li, tr, article, div').filter({ hasText: service }).last();
+    await expect.poll(() => row.innerText()).toMatch(/Operational/);
+  }
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
