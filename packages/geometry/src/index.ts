@@ -1,0 +1,39 @@
+/**
+ * @printloop/geometry: the pure geometry core (no DOM, no Node APIs). Parses STL (binary and
+ * ASCII), OBJ, 3MF and STEP into a triangle soup in millimetres and measures it.
+ */
+import { analyzeParsed } from './measure/analyze.js';
+import { type ParseOptions, parseModel } from './parse/index.js';
+import type { Analysis } from './types.js';
+
+export { GeometryError, type GeometryErrorCode, isGeometryError } from './errors.js';
+export { HOUSE_PRINTER, MAX_INPUT_BYTES, MAX_TRIANGLES } from './limits.js';
+export { analyzeParsed, baseName, fitsPrinter, round6 } from './measure/analyze.js';
+export { type MeshMetrics, measureMesh, weld } from './measure/mesh.js';
+export {
+  type FileKind,
+  fileKind,
+  type ParsedModel,
+  type ParseOptions,
+  type ProgressCallback,
+  parseModel,
+  UNIT_SCALE,
+} from './parse/index.js';
+export {
+  configureStepLoader,
+  loadOcct,
+  type OcctLoader,
+  type OcctModule,
+  STEP_TESSELLATION,
+} from './parse/step.js';
+export type { Analysis, AnalyzeOptions, BBox, ModelFormat, TriangleMesh, Units } from './types.js';
+
+/** Parses and measures a model file. Throws only `GeometryError`. */
+export async function analyzeModel(
+  data: Uint8Array,
+  fileName: string,
+  options: ParseOptions = {},
+): Promise<Analysis> {
+  const parsed = await parseModel(data, fileName, options);
+  return analyzeParsed(parsed, fileName, options.onProgress ? { onProgress: options.onProgress } : {});
+}

@@ -1,0 +1,129 @@
+import { HOUSE_PRINTER } from '../limits.js';
+import type { ParsedModel, ProgressCallback } from '../parse/index.js';
+import type { Analysis, Units } from '../types.js';
+import { measureMesh } from './mesh.js';
+
+/** Overhang area above which supports are recommended (mm², and as a share of the surface). */
+export const SUPPORT_MIN_AREA_MM2 = 50;
+export const SUPPORT_MIN_SHARE = 0.02;
+/** A part whose largest dimension is under this many mm is probably in inches. */
+export const TINY_MM = 8;
+
+/** Rounds to 6 decimals and at most 12 significant digits (float noise such as 25.399999618 goes). */
+export function round6(v: number): number {
+  if (!Number.isFinite(v) || v === 0) return 0;
+  const r = Math.round(Number(v.toPrecision(12)) * 1e6) / 1e6;
+  return r === 0 ? 0 : r;
+}
+
+/** Does a box of this size fit the printer, as is or turned 90° about the vertical axis? */
+export function fitsPrinter(x: number, y: number, z: number): boolean {
+  const eps = 1e-6;
+  if (z > HOUSE_PRINTER.z + eps) return false;
+  return (
+    (x <= HOUSE_PRINTER.x + eps && y <= HOUSE_PRINTER.y + eps) ||
+    (y <= HOUSE_PRINTER.x + eps && x <= HOUSE_PRINTER.y + eps)
+  );
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+function fmt(v: number): string {
+  return Number(v.toPrecision(4)).toString();
+}
+
+/** Measures a parsed model. Pure and synchronous. */
+export function analyzeParsed(
+  parsed: ParsedModel,
+  fileName: string,
+  options: { onProgress?: ProgressCallback } = {},
+): Analysis {
+  const { mesh } = parsed;
+  const onProgress = options.onProgress;
+  const m = measureMesh(
+    mesh.positions,
+    mesh.triangleCount,
+    onProgress ? (f) => onProgress('analyze', f) : undefined,
+  );
+  const size: [number, number, number] = [m.max[0] - m.min[0], m.max[1] - m.min[1], m.max[2] - m.min[2]];
+  const largest = Math.max(size[0], size[1], size[2]);
+  const fits = fitsPrinter(size[0], size[1], size[2]);
+  const warnings: string[] = [...parsed.warnings];
+  const shells = parsed.format === 'step' && parsed.solids !== undefined ? parsed.solids : m.shells;
+
+  if (!m.watertight) {
+    const what =
+      m.boundaryEdges > 0 && m.nonManifoldEdges > 0
+        ? 'it has holes and edges shared by more than two faces'
+        : m.boundaryEdges > 0
+          ? 'it has holes'
+          : m.nonManifoldEdges > 0
+            ? 'it has edges shared by more than two faces'
+            : 'some faces overlap';
+    const fill = m.holesFilled > 0 ? ' We closed the holes to estimate it.' : '';
+    warnings.push(`The mesh is not watertight (${what}), so the volume is approximate.${fill}`);
+  }
+  if (m.invertedFixed > 0) {
+    warnings.push(
+      `${plural(m.invertedFixed, 'face was', 'faces were')} facing inwards; we turned them around.`,
+    );
+  }
+  if (m.degenerate > 0) {
+    warnings.push(
+      `${plural(m.degenerate, 'face has', 'faces have')} no area and ${m.degenerate === 1 ? 'was' : 'were'} ignored.`,
+    );
+  }
+  if (m.duplicate > 0) {
+    warnings.push(
+      `${plural(m.duplicate, 'face is a duplicate', 'faces are duplicates')} and ${m.duplicate === 1 ? 'was' : 'were'} ignored.`,
+    );
+  }
+  let suggested: Units | null = null;
+  const unitless = parsed.format === 'stl-binary' || parsed.format === 'stl-ascii' || parsed.format === 'obj';
+  if (unitless && !parsed.unitsExplicit && parsed.units === 'mm' && largest > 0 && largest < TINY_MM) {
+    const s = 25.4;
+    if (fitsPrinter(size[0] * s, size[1] * s, size[2] * s)) {
+      suggested = 'in';
+      warnings.push(
+        `The model is only ${fmt(largest)} mm across. If it was designed in inches, choose inches (it would be ${fmt(largest * s)} mm).`,
+      );
+    }
+  }
+  if (!fits) {
+    warnings.push(
+      `The model (${fmt(size[0])} × ${fmt(size[1])} × ${fmt(size[2])} mm) does not fit our printer's ${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} × ${HOUSE_PRINTER.z} mm build volume.`,
+    );
+  }
+  const supports = m.overhangArea >= SUPPORT_MIN_AREA_MM2 && m.overhangArea >= SUPPORT_MIN_SHARE * m.area;
+
+  return {
+    file: baseName(fileName),
+    format: parsed.format,
+    units: parsed.units,
+    triangles: m.triangles,
+    volume_mm3: round6(m.volume),
+    area_mm2: round6(m.area),
+    bbox: {
+      min: [round6(m.min[0]), round6(m.min[1]), round6(m.min[2])],
+      max: [round6(m.max[0]), round6(m.max[1]), round6(m.max[2])],
+      size: [round6(size[0]), round6(size[1]), round6(size[2])],
+    },
+    watertight: m.watertight,
+    shells,
+    degenerate_triangles: m.degenerate,
+    duplicate_triangles: m.duplicate,
+    overhang_area_mm2: round6(m.overhangArea),
+    supports_recommended: supports,
+    fits_build_volume: fits,
+    suggested_units: suggested,
+    warnings,
+  };
+}
+
+/** The file's base name (no directories, either slash). */
+export function baseName(fileName: string): string {
+  const i = Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\'));
+  return i >= 0 ? fileName.slice(i + 1) : fileName;
+}

@@ -1,0 +1,589 @@
+/**
+ * Measures a triangle soup: weld by exact coordinates (open-addressing hash on the float bits),
+ * degenerate and duplicate facets, edge use counts (watertight), shells (union-find), consistent
+ * orientation per surface patch, volume (with small holes closed by a centroid fan), area,
+ * bounding box and overhang area. Typed arrays only; no per-vertex objects.
+ */
+
+export interface MeshMetrics {
+  triangles: number;
+  degenerate: number;
+  duplicate: number;
+  vertices: number;
+  volume: number;
+  area: number;
+  min: [number, number, number];
+  max: [number, number, number];
+  watertight: boolean;
+  shells: number;
+  boundaryEdges: number;
+  nonManifoldEdges: number;
+  /** Facets whose orientation had to be reversed to make their surface consistent and outward. */
+  invertedFixed: number;
+  /** Boundary loops closed (by a centroid fan) for the volume. */
+  holesFilled: number;
+  /** Boundary edges that could not be closed into loops. */
+  openBoundaryEdges: number;
+  overhangArea: number;
+}
+
+export type MeasureProgress = (fraction: number) => void;
+
+const COS45 = Math.SQRT1_2;
+/** Faces within this height of the lowest point rest on the bed. */
+const BED_EPS = 0.01;
+
+function nextPow2(v: number): number {
+  let p = 1;
+  while (p < v) p *= 2;
+  return p;
+}
+
+function hash3(x: number, y: number, z: number): number {
+  let h =
+    Math.imul(x, 0x9e3779b1) ^ Math.imul(y ^ 0x7f4a7c15, 0x85ebca77) ^ Math.imul(z ^ 0x165667b1, 0xc2b2ae3d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 13;
+  return h;
+}
+
+function find(parent: Int32Array, x: number): number {
+  while (parent[x] !== x) {
+    const p = parent[parent[x]!]!;
+    parent[x] = p;
+    x = p;
+  }
+  return x;
+}
+
+function union(parent: Int32Array, a: number, b: number): void {
+  const ra = find(parent, a);
+  const rb = find(parent, b);
+  if (ra !== rb) {
+    if (ra < rb) parent[rb] = ra;
+    else parent[ra] = rb;
+  }
+}
+
+/** Welds vertices with bit-identical coordinates (positions must hold no -0 and no NaN). */
+export function weld(positions: Float32Array, triangleCount: number): { vid: Int32Array; count: number } {
+  const refs = triangleCount * 3;
+  const bits = new Uint32Array(positions.buffer, positions.byteOffset, refs * 3);
+  const vid = new Int32Array(refs);
+  let cap = nextPow2(Math.max(1024, triangleCount));
+  let mask = cap - 1;
+  let table = new Int32Array(cap); // vertex id + 1
+  let first = new Int32Array(Math.max(1024, triangleCount >> 1)); // first reference of each vertex
+  let count = 0;
+  for (let r = 0; r < refs; r++) {
+    const o = r * 3;
+    const x = bits[o]!;
+    const y = bits[o + 1]!;
+    const z = bits[o + 2]!;
+    let h = hash3(x, y, z) & mask;
+    while (true) {
+      const e = table[h]!;
+      if (e === 0) {
+        if (count === first.length) {
+          const next = new Int32Array(first.length * 2);
+          next.set(first);
+          first = next;
+        }
+        first[count] = r;
+        table[h] = ++count;
+        vid[r] = count - 1;
+        break;
+      }
+      const f = first[e - 1]! * 3;
+      if (bits[f] === x && bits[f + 1] === y && bits[f + 2] === z) {
+        vid[r] = e - 1;
+        break;
+      }
+      h = (h + 1) & mask;
+    }
+    if (count * 2 > cap) {
+      cap *= 2;
+      mask = cap - 1;
+      table = new Int32Array(cap);
+      for (let v = 0; v < count; v++) {
+        const f = first[v]! * 3;
+        let g = hash3(bits[f]!, bits[f + 1]!, bits[f + 2]!) & mask;
+        while (table[g] !== 0) g = (g + 1) & mask;
+        table[g] = v + 1;
+      }
+    }
+  }
+  return { vid, count };
+}
+
+export function measureMesh(
+  positions: Float32Array,
+  triangleCount: number,
+  onProgress?: MeasureProgress,
+): MeshMetrics {
+  const n = triangleCount;
+  const p = positions;
+  // Bounding box.
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let minZ = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let maxZ = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < n * 9; k += 3) {
+    const x = p[k]!;
+    const y = p[k + 1]!;
+    const z = p[k + 2]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  }
+  if (n === 0) {
+    minX = minY = minZ = maxX = maxY = maxZ = 0;
+  }
+  // Volumes are summed about the box centre (less cancellation than about the origin).
+  const ox = (minX + maxX) / 2;
+  const oy = (minY + maxY) / 2;
+  const oz = (minZ + maxZ) / 2;
+
+  const { vid, count: V } = weld(p, n);
+  onProgress?.(0.35);
+
+  // Degenerate facets (repeated vertex or zero area) and duplicates (same three welded vertices).
+  const DEGEN = 1;
+  const DUP = 2;
+  const flags = new Uint8Array(n);
+  let degenerate = 0;
+  let duplicate = 0;
+  {
+    const cap = nextPow2(Math.max(1024, n * 2));
+    const mask = cap - 1;
+    const table = new Int32Array(cap);
+    for (let t = 0; t < n; t++) {
+      let a = vid[3 * t]!;
+      let b = vid[3 * t + 1]!;
+      let c = vid[3 * t + 2]!;
+      let degen = a === b || b === c || a === c;
+      if (!degen) {
+        const k = 9 * t;
+        const ux = p[k + 3]! - p[k]!;
+        const uy = p[k + 4]! - p[k + 1]!;
+        const uz = p[k + 5]! - p[k + 2]!;
+        const vx = p[k + 6]! - p[k]!;
+        const vy = p[k + 7]! - p[k + 1]!;
+        const vz = p[k + 8]! - p[k + 2]!;
+        degen = uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0;
+      }
+      if (degen) {
+        flags[t] = DEGEN;
+        degenerate++;
+        continue;
+      }
+      // sort a < b < c
+      if (a > b) [a, b] = [b, a];
+      if (b > c) [b, c] = [c, b];
+      if (a > b) [a, b] = [b, a];
+      let h = hash3(a, b, c) & mask;
+      while (true) {
+        const e = table[h]!;
+        if (e === 0) {
+          table[h] = t + 1;
+          break;
+        }
+        const s = 3 * (e - 1);
+        const x = vid[s]!;
+        const y = vid[s + 1]!;
+        const z = vid[s + 2]!;
+        if (
+          (x === a || y === a || z === a) &&
+          (x === b || y === b || z === b) &&
+          (x === c || y === c || z === c)
+        ) {
+          flags[t] = DUP;
+          duplicate++;
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+    }
+  }
+  onProgress?.(0.5);
+
+  // Half-edges of the good facets, bucketed by their lower vertex (counting sort).
+  const start = new Int32Array(V + 1);
+  for (let t = 0; t < n; t++) {
+    if (flags[t] !== 0) continue;
+    const a = vid[3 * t]!;
+    const b = vid[3 * t + 1]!;
+    const c = vid[3 * t + 2]!;
+    start[Math.min(a, b)]!++;
+    start[Math.min(b, c)]!++;
+    start[Math.min(c, a)]!++;
+  }
+  for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
+  const totalHe = start[V]!;
+  const he = new Int32Array(totalHe);
+  for (let t = n - 1; t >= 0; t--) {
+    if (flags[t] !== 0) continue;
+    const h = 3 * t;
+    const a = vid[h]!;
+    const b = vid[h + 1]!;
+    const c = vid[h + 2]!;
+    he[--start[Math.min(c, a)]!] = h + 2;
+    he[--start[Math.min(b, c)]!] = h + 1;
+    he[--start[Math.min(a, b)]!] = h;
+  }
+  // Now start[v]..start[v+1] is vertex v's bucket.
+  const adj = new Int32Array(3 * n).fill(-1);
+  const parent = new Int32Array(n);
+  for (let t = 0; t < n; t++) parent[t] = t;
+  const boundary: number[] = [];
+  let nonManifold = 0;
+  const other = (h: number): number => {
+    const a = vid[h]!;
+    const b = vid[h % 3 === 2 ? h - 2 : h + 1]!;
+    return Math.max(a, b);
+  };
+  for (let v = 0; v < V; v++) {
+    const s = start[v]!;
+    const e = start[v + 1]!;
+    const k = e - s;
+    if (k === 0) continue;
+    if (k > 48) {
+      // Large fan: sort the bucket by the other end so that each edge's uses are adjacent.
+      const keys = new Float64Array(k);
+      for (let j = 0; j < k; j++) keys[j] = other(he[s + j]!) * 33554432 + j;
+      keys.sort();
+      const copy = he.slice(s, e);
+      for (let j = 0; j < k; j++) he[s + j] = copy[keys[j]! % 33554432]!;
+      let i = s;
+      while (i < e) {
+        const h = he[i]!;
+        const o = other(h);
+        let j = i + 1;
+        while (j < e && other(he[j]!) === o) j++;
+        const uses = j - i;
+        if (uses === 1) boundary.push(h);
+        else {
+          if (uses === 2) {
+            const g = he[i + 1]!;
+            adj[h] = g;
+            adj[g] = h;
+          } else nonManifold++;
+          for (let m = i + 1; m < j; m++) union(parent, (h / 3) | 0, (he[m]! / 3) | 0);
+        }
+        i = j;
+      }
+      continue;
+    }
+    for (let i = s; i < e; i++) {
+      const h = he[i]!;
+      if (h < 0) continue;
+      const o = other(h);
+      let uses = 1;
+      let second = -1;
+      for (let j = i + 1; j < e; j++) {
+        const g = he[j]!;
+        if (g >= 0 && other(g) === o) {
+          uses++;
+          if (uses === 2) second = g;
+          union(parent, (h / 3) | 0, (g / 3) | 0);
+          he[j] = -1;
+        }
+      }
+      if (uses === 1) boundary.push(h);
+      else if (uses === 2) {
+        adj[h] = second;
+        adj[second] = h;
+      } else nonManifold++;
+    }
+  }
+  onProgress?.(0.7);
+
+  // Orientation: flood each patch (facets joined through 2-use edges) so that neighbours agree.
+  const patch = new Int32Array(n).fill(-1);
+  const flip = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  let patches = 0;
+  for (let t0 = 0; t0 < n; t0++) {
+    if (flags[t0] !== 0 || patch[t0]! >= 0) continue;
+    const pid = patches++;
+    patch[t0] = pid;
+    let sp = 0;
+    stack[sp++] = t0;
+    while (sp > 0) {
+      const u = stack[--sp]!;
+      const fu = flip[u]!;
+      for (let c = 0; c < 3; c++) {
+        const h = 3 * u + c;
+        const g = adj[h]!;
+        if (g < 0) continue;
+        const w = (g / 3) | 0;
+        const want = vid[h] === vid[g] ? fu ^ 1 : fu;
+        if (patch[w]! < 0) {
+          patch[w] = pid;
+          flip[w] = want;
+          stack[sp++] = w;
+        }
+      }
+    }
+  }
+
+  // Per-patch signed volume (in the flooded orientation), majority area and bounding box.
+  const pVol = new Float64Array(patches);
+  const pKeep = new Float64Array(patches);
+  const pFlip = new Float64Array(patches);
+  const pBox = new Float64Array(patches * 6);
+  for (let q = 0; q < patches; q++) {
+    pBox[6 * q] = pBox[6 * q + 1] = pBox[6 * q + 2] = Number.POSITIVE_INFINITY;
+    pBox[6 * q + 3] = pBox[6 * q + 4] = pBox[6 * q + 5] = Number.NEGATIVE_INFINITY;
+  }
+  let area = 0;
+  for (let t = 0; t < n; t++) {
+    if (flags[t] !== 0) continue;
+    const k = 9 * t;
+    const ax = p[k]! - ox;
+    const ay = p[k + 1]! - oy;
+    const az = p[k + 2]! - oz;
+    const bx = p[k + 3]! - ox;
+    const by = p[k + 4]! - oy;
+    const bz = p[k + 5]! - oz;
+    const cx = p[k + 6]! - ox;
+    const cy = p[k + 7]! - oy;
+    const cz = p[k + 8]! - oz;
+    const ux = bx - ax;
+    const uy = by - ay;
+    const uz = bz - az;
+    const vx = cx - ax;
+    const vy = cy - ay;
+    const vz = cz - az;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    const a2 = Math.sqrt(nx * nx + ny * ny + nz * nz) / 2;
+    area += a2;
+    const vol = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
+    const q = patch[t]!;
+    if (flip[t]) {
+      pVol[q]! -= vol;
+      pFlip[q]! += a2;
+    } else {
+      pVol[q]! += vol;
+      pKeep[q]! += a2;
+    }
+    const bo = 6 * q;
+    const lx = Math.min(ax, bx, cx);
+    const ly = Math.min(ay, by, cy);
+    const lz = Math.min(az, bz, cz);
+    const hx = Math.max(ax, bx, cx);
+    const hy = Math.max(ay, by, cy);
+    const hz = Math.max(az, bz, cz);
+    if (lx < pBox[bo]!) pBox[bo] = lx;
+    if (ly < pBox[bo + 1]!) pBox[bo + 1] = ly;
+    if (lz < pBox[bo + 2]!) pBox[bo + 2] = lz;
+    if (hx > pBox[bo + 3]!) pBox[bo + 3] = hx;
+    if (hy > pBox[bo + 4]!) pBox[bo + 4] = hy;
+    if (hz > pBox[bo + 5]!) pBox[bo + 5] = hz;
+  }
+  onProgress?.(0.8);
+
+  // Close boundary loops with a fan from their centroid (volume of open meshes).
+  let holesFilled = 0;
+  let openBoundaryEdges = 0;
+  const B = boundary.length;
+  if (B > 0) {
+    const bs = new Int32Array(B);
+    const be = new Int32Array(B);
+    for (let i = 0; i < B; i++) {
+      const h = boundary[i]!;
+      const a = vid[h]!;
+      const b = vid[h % 3 === 2 ? h - 2 : h + 1]!;
+      const f = flip[(h / 3) | 0];
+      bs[i] = f ? b : a;
+      be[i] = f ? a : b;
+    }
+    const bStart = new Int32Array(V + 1);
+    for (let i = 0; i < B; i++) bStart[bs[i]!]!++;
+    for (let v = 1; v <= V; v++) bStart[v]! += bStart[v - 1]!;
+    const byStart = new Int32Array(B);
+    for (let i = B - 1; i >= 0; i--) byStart[--bStart[bs[i]!]!] = i;
+    const used = new Uint8Array(B);
+    const cursor = bStart.slice(0, V);
+    const loop: number[] = [];
+    for (let i0 = 0; i0 < B; i0++) {
+      if (used[i0]) continue;
+      loop.length = 0;
+      let cur = i0;
+      const startV = bs[i0]!;
+      let closed = false;
+      while (true) {
+        used[cur] = 1;
+        loop.push(cur);
+        const endV = be[cur]!;
+        if (endV === startV) {
+          closed = true;
+          break;
+        }
+        let nextEdge = -1;
+        for (let j = cursor[endV]!; j < bStart[endV + 1]!; j++) {
+          const cand = byStart[j]!;
+          if (!used[cand]) {
+            nextEdge = cand;
+            cursor[endV] = j + 1;
+            break;
+          }
+        }
+        if (nextEdge < 0) break;
+        cur = nextEdge;
+      }
+      if (!closed || loop.length < 3) {
+        openBoundaryEdges += loop.length;
+        continue;
+      }
+      // Centroid of the loop's vertices.
+      let sx = 0;
+      let sy = 0;
+      let sz = 0;
+      for (const e of loop) {
+        const r = 3 * firstRefOf(vid, boundary[e]!, bs[e]!);
+        sx += p[r]! - ox;
+        sy += p[r + 1]! - oy;
+        sz += p[r + 2]! - oz;
+      }
+      const cx = sx / loop.length;
+      const cy = sy / loop.length;
+      const cz = sz / loop.length;
+      let vol = 0;
+      for (const e of loop) {
+        // Fill facet (centroid, end, start): opposite to the boundary edge start -> end.
+        const r0 = 3 * firstRefOf(vid, boundary[e]!, bs[e]!);
+        const r1 = 3 * firstRefOf(vid, boundary[e]!, be[e]!);
+        const ax = p[r1]! - ox;
+        const ay = p[r1 + 1]! - oy;
+        const az = p[r1 + 2]! - oz;
+        const bx = p[r0]! - ox;
+        const by = p[r0 + 1]! - oy;
+        const bz = p[r0 + 2]! - oz;
+        vol += (cx * (ay * bz - az * by) + cy * (az * bx - ax * bz) + cz * (ax * by - ay * bx)) / 6;
+        const ux = ax - cx;
+        const uy = ay - cy;
+        const uz = az - cz;
+        const vx = bx - cx;
+        const vy = by - cy;
+        const vz = bz - cz;
+        const nx = uy * vz - uz * vy;
+        const ny = uz * vx - ux * vz;
+        const nz = ux * vy - uy * vx;
+        area += Math.sqrt(nx * nx + ny * ny + nz * nz) / 2;
+      }
+      pVol[patch[(boundary[i0]! / 3) | 0]!]! += vol;
+      holesFilled++;
+    }
+  }
+
+  // Orientation of each patch: keep the orientation most of its area already has; a patch that
+  // then encloses negative volume is inside-out unless it is a cavity inside another patch.
+  const neg = new Uint8Array(patches);
+  let order: Int32Array | null = null;
+  let volume = 0;
+  for (let q = 0; q < patches; q++) {
+    let s = pKeep[q]! >= pFlip[q]! ? 1 : -1;
+    let vq = s * pVol[q]!;
+    if (vq < 0) {
+      if (!order) {
+        order = new Int32Array(patches);
+        for (let i = 0; i < patches; i++) order[i] = i;
+        const size = (i: number) =>
+          (pBox[6 * i + 3]! - pBox[6 * i]!) *
+          (pBox[6 * i + 4]! - pBox[6 * i + 1]!) *
+          (pBox[6 * i + 5]! - pBox[6 * i + 2]!);
+        if (patches > 64) order = order.sort((i, j) => size(j) - size(i)).slice(0, 64);
+      }
+      let inside = false;
+      for (const r of order) {
+        if (r === q) continue;
+        if (
+          pBox[6 * r]! <= pBox[6 * q]! &&
+          pBox[6 * r + 1]! <= pBox[6 * q + 1]! &&
+          pBox[6 * r + 2]! <= pBox[6 * q + 2]! &&
+          pBox[6 * r + 3]! >= pBox[6 * q + 3]! &&
+          pBox[6 * r + 4]! >= pBox[6 * q + 4]! &&
+          pBox[6 * r + 5]! >= pBox[6 * q + 5]!
+        ) {
+          inside = true;
+          break;
+        }
+      }
+      if (!inside) {
+        s = -s;
+        vq = -vq;
+      }
+    }
+    neg[q] = s < 0 ? 1 : 0;
+    volume += vq;
+  }
+  if (volume < 0) volume = -volume;
+
+  // Final orientation: inverted facets and overhangs.
+  let inverted = 0;
+  let overhangArea = 0;
+  const bed = minZ + BED_EPS;
+  for (let t = 0; t < n; t++) {
+    if (flags[t] !== 0) continue;
+    const f = flip[t]! ^ neg[patch[t]!]!;
+    if (f) inverted++;
+    const k = 9 * t;
+    const z0 = p[k + 2]!;
+    const z1 = p[k + 5]!;
+    const z2 = p[k + 8]!;
+    if (z0 <= bed && z1 <= bed && z2 <= bed) continue;
+    const ux = p[k + 3]! - p[k]!;
+    const uy = p[k + 4]! - p[k + 1]!;
+    const uz = z1 - z0;
+    const vx = p[k + 6]! - p[k]!;
+    const vy = p[k + 7]! - p[k + 1]!;
+    const vz = z2 - z0;
+    let nz = ux * vy - uy * vx;
+    if (f) nz = -nz;
+    if (nz >= 0) continue;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (-nz > COS45 * len) overhangArea += len / 2;
+  }
+
+  let shells = 0;
+  for (let t = 0; t < n; t++) if (flags[t] === 0 && parent[t] === t) shells++;
+  onProgress?.(1);
+
+  return {
+    triangles: n,
+    degenerate,
+    duplicate,
+    vertices: V,
+    volume,
+    area,
+    min: [minX, minY, minZ],
+    max: [maxX, maxY, maxZ],
+    watertight: n - degenerate > 0 && B === 0 && nonManifold === 0 && duplicate === 0,
+    shells,
+    boundaryEdges: B,
+    nonManifoldEdges: nonManifold,
+    invertedFixed: inverted,
+    holesFilled,
+    openBoundaryEdges,
+    overhangArea,
+  };
+}
+
+/** The reference (corner index) of welded vertex `v` within half-edge `h`'s facet. */
+function firstRefOf(vid: Int32Array, h: number, v: number): number {
+  const t3 = h - (h % 3);
+  if (vid[t3] === v) return t3;
+  if (vid[t3 + 1] === v) return t3 + 1;
+  return t3 + 2;
+}

@@ -1,0 +1,66 @@
+import { GeometryError } from '../errors.js';
+import { MAX_TRIANGLES } from '../limits.js';
+
+/** A growable Float32Array (amortised doubling). */
+export class F32Builder {
+  data: Float32Array;
+  length = 0;
+  constructor(initial = 1024) {
+    this.data = new Float32Array(Math.max(16, initial));
+  }
+  reserve(extra: number): void {
+    const need = this.length + extra;
+    if (need <= this.data.length) return;
+    let cap = this.data.length * 2;
+    while (cap < need) cap *= 2;
+    const next = new Float32Array(cap);
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+  toArray(): Float32Array {
+    return this.data.length === this.length ? this.data : this.data.slice(0, this.length);
+  }
+}
+
+/** A growable Int32Array (amortised doubling). */
+export class I32Builder {
+  data: Int32Array;
+  length = 0;
+  constructor(initial = 1024) {
+    this.data = new Int32Array(Math.max(16, initial));
+  }
+  reserve(extra: number): void {
+    const need = this.length + extra;
+    if (need <= this.data.length) return;
+    let cap = this.data.length * 2;
+    while (cap < need) cap *= 2;
+    const next = new Int32Array(cap);
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+}
+
+export function tooManyTriangles(): GeometryError {
+  return new GeometryError(
+    'too_many_triangles',
+    `The model has more than ${MAX_TRIANGLES.toLocaleString('en-US')} triangles, which is more than we can process.`,
+  );
+}
+
+/** A growable Float64Array (amortised doubling). */
+export class F64Builder {
+  data: Float64Array;
+  length = 0;
+  constructor(initial = 1024) {
+    this.data = new Float64Array(Math.max(16, initial));
+  }
+  reserve(extra: number): void {
+    const need = this.length + extra;
+    if (need <= this.data.length) return;
+    let cap = this.data.length * 2;
+    while (cap < need) cap *= 2;
+    const next = new Float64Array(cap);
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+}

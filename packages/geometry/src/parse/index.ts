@@ -1,0 +1,150 @@
+import { GeometryError } from '../errors.js';
+import { MAX_INPUT_BYTES } from '../limits.js';
+import type { AnalyzeOptions, ModelFormat, TriangleMesh, Units } from '../types.js';
+import { parseObj } from './obj.js';
+import { parseStep } from './step.js';
+import { parseStl } from './stl.js';
+import { parse3mf } from './threemf.js';
+
+export interface ParsedModel {
+  format: ModelFormat;
+  /** Triangle soup in millimetres (already scaled by the units option or the file's own unit). */
+  mesh: TriangleMesh;
+  /** The units the file was read in. */
+  units: Units;
+  /** STEP only: number of solids in the file. */
+  solids?: number;
+  /** True when the caller chose the units (then no other units are suggested). */
+  unitsExplicit?: boolean;
+  warnings: string[];
+}
+
+/** Progress of a parse or analysis: phase name and a fraction in [0, 1]. */
+export type ProgressCallback = (phase: 'parse' | 'analyze', fraction: number) => void;
+
+export interface ParseOptions extends AnalyzeOptions {
+  onProgress?: ProgressCallback;
+}
+
+export const UNIT_SCALE: Record<Units, number> = { mm: 1, cm: 10, in: 25.4 };
+
+export type FileKind = 'stl' | 'obj' | '3mf' | 'step';
+
+/** The kind of file, from its extension (case-insensitive). */
+export function fileKind(fileName: string): FileKind {
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot >= 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  switch (ext) {
+    case 'stl':
+      return 'stl';
+    case 'obj':
+      return 'obj';
+    case '3mf':
+      return '3mf';
+    case 'step':
+    case 'stp':
+      return 'step';
+    default:
+      throw new GeometryError(
+        'unsupported_format',
+        `Files of type ${ext ? `.${ext}` : 'without an extension'} are not supported. Please upload an STL, OBJ, 3MF or STEP file.`,
+      );
+  }
+}
+
+function checkUnits(units: unknown): Units | undefined {
+  if (units === undefined || units === null) return undefined;
+  if (units === 'mm' || units === 'cm' || units === 'in') return units;
+  throw new GeometryError('malformed', `Unknown units "${String(units)}": use mm, cm or in.`);
+}
+
+/** Parses a model file into a triangle soup in millimetres. Throws only `GeometryError`. */
+export async function parseModel(
+  data: Uint8Array,
+  fileName: string,
+  options: ParseOptions = {},
+): Promise<ParsedModel> {
+  try {
+    return await parseInner(data, fileName, options);
+  } catch (err) {
+    if (err instanceof GeometryError) throw err;
+    if (err instanceof RangeError) {
+      throw new GeometryError('file_too_large', 'The model is too large to process.', { cause: err });
+    }
+    throw new GeometryError('malformed', 'The file could not be read: it appears to be damaged.', {
+      cause: err,
+    });
+  }
+}
+
+async function parseInner(data: Uint8Array, fileName: string, options: ParseOptions): Promise<ParsedModel> {
+  if (!(data instanceof Uint8Array)) throw new GeometryError('malformed', 'No file data was given.');
+  const kind = fileKind(fileName);
+  const requested = checkUnits(options.units);
+  if (data.byteLength === 0) throw new GeometryError('empty_file', 'The file is empty.');
+  if (data.byteLength > MAX_INPUT_BYTES) {
+    throw new GeometryError(
+      'file_too_large',
+      `The file is ${(data.byteLength / 1048576).toFixed(0)} MB; the largest file we accept is ${MAX_INPUT_BYTES / 1048576} MB.`,
+    );
+  }
+  const progress = options.onProgress ? (f: number) => options.onProgress!('parse', f) : undefined;
+  progress?.(0);
+  let format: ModelFormat;
+  let positions: Float32Array;
+  let triangleCount: number;
+  let units: Units = requested ?? 'mm';
+  let solids: number | undefined;
+  let warnings: string[];
+  let scale = 1;
+  if (kind === 'stl' || kind === 'obj') {
+    const r =
+      kind === 'stl' ? parseStl(data, progress) : { format: 'obj' as const, ...parseObj(data, progress) };
+    format = r.format;
+    positions = r.positions;
+    triangleCount = r.triangleCount;
+    warnings = r.warnings;
+    scale = UNIT_SCALE[units];
+  } else if (kind === '3mf') {
+    const r = parse3mf(data, progress);
+    format = '3mf';
+    positions = r.positions;
+    triangleCount = r.triangleCount;
+    warnings = r.warnings;
+    if (requested && requested !== r.units) {
+      warnings.push(
+        `The 3MF file states its own unit (${r.unitName}), so the units you chose were not applied.`,
+      );
+    }
+    units = r.units;
+  } else {
+    const r = await parseStep(data);
+    format = 'step';
+    positions = r.positions;
+    triangleCount = r.triangleCount;
+    solids = r.solids;
+    warnings = r.warnings;
+    if (requested && requested !== 'mm') {
+      warnings.push('STEP files carry their own units, so the units you chose were not applied.');
+    }
+    units = 'mm';
+  }
+  if (triangleCount === 0) throw new GeometryError('no_triangles', 'The file holds no triangles.');
+  // Validate coordinates, normalise -0 to 0 (for exact welding) and apply the unit scale.
+  const n = triangleCount * 9;
+  for (let k = 0; k < n; k++) {
+    const v = positions[k]! * scale;
+    if (v - v !== 0) {
+      throw new GeometryError(
+        'invalid_number',
+        `The file has a coordinate that is not a finite number (triangle ${Math.floor(k / 9) + 1}).`,
+      );
+    }
+    positions[k] = v + 0;
+  }
+  progress?.(1);
+  const parsed: ParsedModel = { format, mesh: { positions, triangleCount }, units, warnings };
+  if (solids !== undefined) parsed.solids = solids;
+  if (requested !== undefined) parsed.unitsExplicit = true;
+  return parsed;
+}

@@ -1,0 +1,156 @@
+import { GeometryError } from '../errors.js';
+import { MAX_TRIANGLES } from '../limits.js';
+import { F32Builder, I32Builder, tooManyTriangles } from './grow.js';
+import { scanEnd, scanInt, scanNumber } from './numbers.js';
+import type { ProgressFn } from './stl.js';
+
+export interface ObjResult {
+  positions: Float32Array;
+  triangleCount: number;
+  warnings: string[];
+}
+
+/**
+ * Wavefront OBJ: `v` records and `f` faces (`a`, `a/b`, `a/b/c`, `a//c`), polygons fan-triangulated,
+ * negative (relative) indices, any number of objects and groups. Normals, texture coordinates,
+ * materials, comments and unknown statements are skipped. Scans bytes directly, one pass.
+ */
+export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
+  const len = b.length;
+  if (len === 0) throw new GeometryError('empty_file', 'The file is empty.');
+  const verts = new F32Builder(Math.min(len / 8, 1 << 20));
+  const tris = new I32Builder(Math.min(len / 4, 1 << 20));
+  let poly = new Int32Array(64);
+  let vcount = 0;
+  let shortFaces = 0;
+  let line = 1;
+  let nextReport = 1 << 22;
+  let i = 0;
+  while (i < len) {
+    // Start of a line: skip blanks.
+    let c = b[i]!;
+    while ((c === 32 || c === 9) && i + 1 < len) c = b[++i]!;
+    const c1 = i + 1 < len ? b[i + 1]! : 10;
+    if (c === 118 && (c1 === 32 || c1 === 9)) {
+      // v x y z [w]
+      i += 2;
+      verts.reserve(3);
+      const d = verts.data;
+      for (let k = 0; k < 3; k++) {
+        while (i < len && (b[i] === 32 || b[i] === 9)) i++;
+        const v = scanNumber(b, i, len);
+        if (scanEnd === i) {
+          throw new GeometryError(
+            'malformed',
+            `Line ${line} of the OBJ file has a vertex without three numbers.`,
+          );
+        }
+        if (!Number.isFinite(v)) {
+          throw new GeometryError(
+            'invalid_number',
+            `Line ${line} of the OBJ file has a coordinate that is not a finite number.`,
+          );
+        }
+        d[verts.length++] = v;
+        i = scanEnd;
+      }
+      vcount++;
+    } else if (c === 102 && (c1 === 32 || c1 === 9)) {
+      // f a/b/c d/e/f ...
+      i += 2;
+      let n = 0;
+      while (true) {
+        while (i < len && (b[i] === 32 || b[i] === 9)) i++;
+        if (i >= len || b[i] === 10 || b[i] === 13 || b[i] === 35) break;
+        if (b[i] === 92) {
+          // line continuation
+          i++;
+          while (i < len && b[i] !== 10) i++;
+          i++;
+          line++;
+          continue;
+        }
+        const idx = scanInt(b, i, len);
+        if (scanEnd === i) {
+          throw new GeometryError(
+            'malformed',
+            `Line ${line} of the OBJ file has a face with an unreadable index.`,
+          );
+        }
+        i = scanEnd;
+        // skip /vt/vn
+        while (i < len && b[i]! > 32 && b[i] !== 35) i++;
+        let resolved: number;
+        if (idx > 0) resolved = idx - 1;
+        else if (idx < 0) resolved = vcount + idx;
+        else {
+          throw new GeometryError(
+            'index_out_of_range',
+            `Line ${line} of the OBJ file refers to vertex 0 (indices start at 1).`,
+          );
+        }
+        if (resolved < 0 || resolved > 2147483647) {
+          throw new GeometryError(
+            'index_out_of_range',
+            `Line ${line} of the OBJ file refers to a vertex that does not exist.`,
+          );
+        }
+        if (n === poly.length) {
+          const next = new Int32Array(poly.length * 2);
+          next.set(poly);
+          poly = next;
+        }
+        poly[n++] = resolved;
+      }
+      if (n < 3) shortFaces++;
+      else {
+        const add = n - 2;
+        if (tris.length / 3 + add > MAX_TRIANGLES) throw tooManyTriangles();
+        tris.reserve(add * 3);
+        const t = tris.data;
+        const p0 = poly[0]!;
+        for (let k = 1; k + 1 < n; k++) {
+          t[tris.length++] = p0;
+          t[tris.length++] = poly[k]!;
+          t[tris.length++] = poly[k + 1]!;
+        }
+      }
+    }
+    // Skip to the end of the line.
+    while (i < len && b[i] !== 10) i++;
+    i++;
+    line++;
+    if (i > nextReport) {
+      onProgress?.(i / len);
+      nextReport += 1 << 22;
+    }
+  }
+  const triangleCount = tris.length / 3;
+  if (triangleCount === 0) {
+    throw new GeometryError('no_triangles', 'The OBJ file has no faces.');
+  }
+  const idx = tris.data;
+  const vd = verts.data;
+  const positions = new Float32Array(triangleCount * 9);
+  for (let k = 0, o = 0; k < tris.length; k++, o += 3) {
+    const v = idx[k]!;
+    if (v >= vcount) {
+      throw new GeometryError(
+        'index_out_of_range',
+        `The OBJ file refers to vertex ${v + 1}, but it only has ${vcount} vertices.`,
+      );
+    }
+    const s = v * 3;
+    positions[o] = vd[s]!;
+    positions[o + 1] = vd[s + 1]!;
+    positions[o + 2] = vd[s + 2]!;
+  }
+  const warnings: string[] = [];
+  if (shortFaces > 0) {
+    warnings.push(
+      `${shortFaces} face${shortFaces === 1 ? '' : 's'} with fewer than 3 corners ${shortFaces === 1 ? 'was' : 'were'} skipped.`,
+    );
+  }
+  onProgress?.(1);
+  return { positions, triangleCount, warnings };
+}

@@ -1,0 +1,203 @@
+import { GeometryError } from '../errors.js';
+import { MAX_TRIANGLES } from '../limits.js';
+import { F32Builder, tooManyTriangles } from './grow.js';
+import { scanEnd, scanNumber } from './numbers.js';
+
+export interface StlResult {
+  format: 'stl-binary' | 'stl-ascii';
+  positions: Float32Array;
+  triangleCount: number;
+  warnings: string[];
+}
+
+export type ProgressFn = (fraction: number) => void;
+
+/**
+ * Reads an STL file. Binary and ASCII are told apart by the binary size rule
+ * (84 + 50 × count bytes), never by the word `solid` alone.
+ */
+export function parseStl(data: Uint8Array, onProgress?: ProgressFn): StlResult {
+  const len = data.byteLength;
+  if (len === 0) throw new GeometryError('empty_file', 'The file is empty.');
+  const count = len >= 84 ? readU32(data, 80) : -1;
+  if (count >= 0 && 84 + 50 * count === len) {
+    return { format: 'stl-binary', ...parseBinary(data, count, onProgress), warnings: [] };
+  }
+  let asciiEmpty = false;
+  if (startsWithSolid(data)) {
+    const ascii = tryParseAscii(data, onProgress);
+    if (ascii && ascii.triangleCount > 0) return ascii;
+    asciiEmpty = ascii !== null;
+  }
+  if (count > 0 && len > 84 + 50 * count) {
+    // Some exporters pad binary files; the declared triangles are all there.
+    return {
+      format: 'stl-binary',
+      ...parseBinary(data, count, onProgress),
+      warnings: ['The file has extra bytes after its last triangle; they were ignored.'],
+    };
+  }
+  if (asciiEmpty) throw new GeometryError('no_triangles', 'The STL file holds no triangles.');
+  if (len < 84) {
+    throw new GeometryError('truncated', 'The file is too short to be an STL model.');
+  }
+  const have = Math.max(0, Math.floor((len - 84) / 50));
+  throw new GeometryError(
+    'truncated',
+    `The STL file is incomplete: it declares ${count.toLocaleString('en-US')} triangles but holds only ${have.toLocaleString('en-US')}.`,
+  );
+}
+
+function len16(b: Uint8Array): number {
+  return b.byteLength >>> 1;
+}
+
+function readU32(b: Uint8Array, o: number): number {
+  return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+}
+
+function startsWithSolid(b: Uint8Array): boolean {
+  let i = 0;
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
+  while (i < b.length && isSpace(b[i]!)) i++;
+  if (i + 5 > b.length) return false;
+  return (
+    (b[i]! | 32) === 115 &&
+    (b[i + 1]! | 32) === 111 &&
+    (b[i + 2]! | 32) === 108 &&
+    (b[i + 3]! | 32) === 105 &&
+    (b[i + 4]! | 32) === 100
+  );
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12;
+}
+
+function parseBinary(
+  data: Uint8Array,
+  count: number,
+  onProgress?: ProgressFn,
+): { positions: Float32Array; triangleCount: number } {
+  if (count > MAX_TRIANGLES) throw tooManyTriangles();
+  const positions = new Float32Array(count * 9);
+  // The records sit at a 50-byte stride, so their floats are only 2-byte aligned: copy them as
+  // 16-bit words (a plain byte copy on little-endian hosts), else read through a DataView.
+  const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+  const step = 1 << 16;
+  if (littleEndian && data.byteOffset % 2 === 0) {
+    const src16 = new Uint16Array(data.buffer, data.byteOffset, len16(data));
+    const dst16 = new Uint16Array(positions.buffer);
+    for (let t0 = 0; t0 < count; t0 += step) {
+      const t1 = Math.min(count, t0 + step);
+      let s = 48 + t0 * 25;
+      let d = t0 * 18;
+      for (let t = t0; t < t1; t++) {
+        for (let j = 0; j < 18; j++) dst16[d + j] = src16[s + j]!;
+        s += 25;
+        d += 18;
+      }
+      onProgress?.(t1 / count);
+    }
+  } else {
+    const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    let o = 84;
+    let k = 0;
+    for (let t = 0; t < count; t++) {
+      o += 12;
+      for (let j = 0; j < 9; j++) positions[k++] = dv.getFloat32(o + 4 * j, true);
+      o += 38;
+    }
+  }
+  return { positions, triangleCount: count };
+}
+
+const KW_FACET = bytes('facet');
+const KW_ENDFACET = bytes('endfacet');
+const KW_VERTEX = bytes('vertex');
+
+function bytes(s: string): Uint8Array {
+  return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
+}
+
+function tokenIs(b: Uint8Array, start: number, end: number, kw: Uint8Array): boolean {
+  if (end - start !== kw.length) return false;
+  for (let i = 0; i < kw.length; i++) if ((b[start + i]! | 32) !== kw[i]) return false;
+  return true;
+}
+
+/**
+ * ASCII STL: any whitespace (CRLF, tabs, runs of blanks), several `solid … endsolid` blocks,
+ * names with spaces. Returns null when the text holds no facets at all (then the caller may
+ * still try the binary reading).
+ */
+function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null {
+  const len = b.length;
+  // An ASCII file is text: a NUL byte early on means binary with a "solid" header.
+  const probe = Math.min(len, 4096);
+  for (let i = 0; i < probe; i++) if (b[i] === 0) return null;
+  const out = new F32Builder(Math.min(len / 8, 1 << 20));
+  let inFacet = false;
+  let vertsInFacet = 0;
+  let facets = 0;
+  let nextReport = 1 << 22;
+  let i = 0;
+  while (i < len) {
+    let c = b[i]!;
+    if (c <= 32) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < len && b[i]! > 32) i++;
+    c |= 32;
+    if (c === 118 && inFacet && tokenIs(b, start, i, KW_VERTEX)) {
+      if (vertsInFacet >= 3) {
+        throw new GeometryError(
+          'malformed',
+          `A facet in the STL file has more than 3 vertices (near byte ${start}).`,
+        );
+      }
+      out.reserve(3);
+      const d = out.data;
+      for (let k = 0; k < 3; k++) {
+        while (i < len && (b[i] === 32 || b[i] === 9)) i++;
+        const v = scanNumber(b, i, len);
+        if (scanEnd === i || (scanEnd < len && b[scanEnd]! > 32)) {
+          throw new GeometryError(
+            'malformed',
+            `The STL file has a vertex without three numbers (near byte ${start}).`,
+          );
+        }
+        d[out.length++] = v;
+        i = scanEnd;
+      }
+      vertsInFacet++;
+    } else if (c === 102 && tokenIs(b, start, i, KW_FACET)) {
+      if (inFacet)
+        throw new GeometryError(
+          'malformed',
+          `The STL file has a facet that is never closed (near byte ${start}).`,
+        );
+      inFacet = true;
+      vertsInFacet = 0;
+    } else if (c === 101 && inFacet && tokenIs(b, start, i, KW_ENDFACET)) {
+      if (vertsInFacet !== 3) {
+        throw new GeometryError(
+          'malformed',
+          `A facet in the STL file does not have 3 vertices (near byte ${start}).`,
+        );
+      }
+      inFacet = false;
+      facets++;
+      if (facets > MAX_TRIANGLES) throw tooManyTriangles();
+    }
+    if (i > nextReport) {
+      onProgress?.(i / len);
+      nextReport += 1 << 22;
+    }
+  }
+  if (inFacet) throw new GeometryError('truncated', 'The STL file ends in the middle of a facet.');
+  onProgress?.(1);
+  return { format: 'stl-ascii', positions: out.toArray(), triangleCount: facets, warnings: [] };
+}
