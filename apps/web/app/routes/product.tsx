@@ -180,7 +180,9 @@ export default function ProductPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 text-slate-700">Files up to 50 MB. STL and OBJ files carry no units, so they are read as millimetres.</p>
+        <p className="mt-6 text-slate-700">
+          Files up to 50 MB. STL and OBJ files carry no units, so they are read as millimetres.
+        </p>
       </Section>
 
       <Section
