@@ -1,7 +1,15 @@
+import { paths } from '../config/paths';
+import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
 import { pageMeta } from '../lib/seo';
 
-export const meta = () => pageMeta({ title: 'reset-password', description: 'TODO', path: '/reset-password' });
+export const meta = () =>
+  pageMeta({
+    title: 'Reset password',
+    description: 'Choose a new password for your PrintLoop account.',
+    path: paths.resetPassword,
+    noindex: true,
+  });
 
-export default function Page() {
-  return <h1>reset-password</h1>;
+export default function ResetPasswordPage() {
+  return <ResetPasswordForm />;
 }

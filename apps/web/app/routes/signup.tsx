@@ -1,7 +1,15 @@
+import { paths } from '../config/paths';
+import { SignupForm } from '../features/auth/SignupForm';
 import { pageMeta } from '../lib/seo';
 
-export const meta = () => pageMeta({ title: 'signup', description: 'TODO', path: '/signup' });
+export const meta = () =>
+  pageMeta({
+    title: 'Create an account',
+    description: 'Create a free PrintLoop account to upload 3D models, get instant quotes and save them.',
+    path: paths.signup,
+    noindex: true,
+  });
 
-export default function Page() {
-  return <h1>signup</h1>;
+export default function SignupPage() {
+  return <SignupForm />;
 }

@@ -1,0 +1,124 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { authApi, errorMessage } from '../../lib/api-client';
+import { AuthCard, FormAlert, SubmitButton, TextField, textLinkClass } from './fields';
+import { useHydrated } from './hydrated';
+import { loadSession, setSessionUser } from './session';
+import { useFormIssue } from './useFormIssue';
+import { AUTH_MESSAGES, safeNextPath, validateLogin } from './validation';
+
+export function LoginForm() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const { issue, show, bind, invalid } = useFormIssue();
+  const hydrated = useHydrated();
+  // The query is read only after hydration: the prerendered HTML has none.
+  const next = hydrated ? params.get('next') : null;
+  const notice = hydrated && params.get('created') === '1' ? 'Account created. Please sign in.' : null;
+  const resetDone =
+    hydrated && params.get('reset') === '1' ? 'Your password has been reset. Please sign in.' : null;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const problem = validateLogin(email, password);
+    show(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const r = await authApi.signIn(email.trim(), password, remember);
+      if (r?.user?.email) setSessionUser(r.user);
+      else await loadSession(true);
+      navigate(safeNextPath(next), { replace: true });
+    } catch (err) {
+      show({ message: errorMessage(err, AUTH_MESSAGES.loginFailed), fields: [] });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in"
+      lead={
+        next && safeNextPath(next) === '/calculator' ? (
+          <p>Sign in to upload a model and get an instant quote.</p>
+        ) : (
+          <p>Welcome back. Sign in to upload models and save quotes.</p>
+        )
+      }
+    >
+      {notice || resetDone ? (
+        <p
+          role="status"
+          className="mb-5 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+        >
+          {notice ?? resetDone}
+        </p>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-5"
+        aria-describedby={issue ? errorId : undefined}
+      >
+        <TextField
+          ref={bind('email')}
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          invalid={invalid('email')}
+          errorId={errorId}
+        />
+        <TextField
+          ref={bind('password')}
+          id={`${id}-password`}
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={invalid('password')}
+          errorId={errorId}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(e) => setRemember(e.target.checked)}
+              className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+            />
+            Remember me
+          </label>
+          <Link to={paths.forgotPassword} className={`text-sm ${textLinkClass}`}>
+            Forgot your password?
+          </Link>
+        </div>
+        <FormAlert id={errorId} message={issue?.message ?? null} />
+        <SubmitButton busy={busy} label="Sign in" busyLabel="Signing in..." />
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        No account yet?{' '}
+        <Link
+          to={next ? `${paths.signup}?next=${encodeURIComponent(safeNextPath(next))}` : paths.signup}
+          className={textLinkClass}
+        >
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

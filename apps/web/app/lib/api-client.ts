@@ -1,0 +1,277 @@
+/**
+ * The web app's client for the server API (same origin, httpOnly session cookie, so plain `fetch`).
+ * Two error shapes arrive: Better Auth's `{ code, message }` under /api/auth/*, and the app API's
+ * `{ error: { code, message, fields? } }`. Both become an `ApiError`.
+ */
+import type { Analysis, Units } from '@printloop/geometry';
+import type { PostProcessing, Quote, QuoteParameters } from '@printloop/quote';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  /** True when the message came from the server (rather than a network or parsing failure). */
+  readonly fromServer: boolean;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: { fields?: Record<string, string>; fromServer?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = options.fields;
+    this.fromServer = options.fromServer ?? false;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The server's message when there is one, else the screen's own fallback text. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (isApiError(err) && err.fromServer && err.message) return err.message;
+  return fallback;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Turns an error response body (either shape) into an ApiError. Exported for tests. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const inner = isRecord(body) && isRecord(body.error) ? body.error : body;
+  if (isRecord(inner) && typeof inner.message === 'string' && inner.message) {
+    const code = typeof inner.code === 'string' ? inner.code : `HTTP_${status}`;
+    const fields = isRecord(inner.fields)
+      ? Object.fromEntries(
+          Object.entries(inner.fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+      : undefined;
+    return new ApiError(status, code, inner.message, { fields, fromServer: true });
+  }
+  return new ApiError(status, `HTTP_${status}`, `The server answered ${status}.`);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** JSON request to the same-origin API. Resolves to the parsed body; rejects with ApiError. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    signal: options.signal,
+  };
+  if (options.body !== undefined) {
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    init.body = JSON.stringify(options.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', 'The server could not be reached.');
+  }
+  const body = await readBody(res);
+  if (!res.ok) throw toApiError(res.status, body);
+  return body as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auth (Better Auth)
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+export interface SessionInfo {
+  user: SessionUser;
+}
+
+export const authApi = {
+  signUp: (email: string, password: string) =>
+    apiFetch<{ user: SessionUser }>('/api/auth/sign-up/email', {
+      body: { email, password, name: email.split('@')[0] || email },
+    }),
+  signIn: (email: string, password: string, rememberMe: boolean) =>
+    apiFetch<{ user?: SessionUser }>('/api/auth/sign-in/email', { body: { email, password, rememberMe } }),
+  signOut: () => apiFetch<unknown>('/api/auth/sign-out', { body: {} }),
+  getSession: async (signal?: AbortSignal): Promise<SessionInfo | null> => {
+    const r = await apiFetch<{ user?: SessionUser } | null>('/api/auth/get-session', { signal });
+    return r && isRecord(r.user) && typeof r.user.email === 'string' ? { user: r.user } : null;
+  },
+  requestPasswordReset: (email: string) =>
+    apiFetch<unknown>('/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } }),
+  resetPassword: (newPassword: string, token: string) =>
+    apiFetch<{ status: boolean }>('/api/auth/reset-password', { body: { newPassword, token } }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Jobs and quotes
+
+export interface Job {
+  id: string;
+  file_name: string;
+  file_size: number;
+  status: string;
+  units: Units;
+  created_at: string;
+}
+
+export interface JobWithAnalysis {
+  job: Job;
+  analysis: Analysis;
+}
+
+export interface Estimate {
+  print_time_s: number;
+  filament_g: number;
+  filament_cm3: number;
+  filament_mm: number;
+  layers: number;
+  breakdown?: unknown;
+}
+
+export interface QuotePreview {
+  estimate: Estimate;
+  quote: Quote;
+}
+
+export interface QuoteRequest {
+  jobId: string;
+  parameters: QuoteParameters;
+  quantity: number;
+}
+
+export interface SavedQuoteSummary {
+  id: string;
+  created_at: string;
+  job_id: string;
+  file_name: string;
+  total_pence: number;
+  valid_until: string;
+  status: string;
+  parameters: QuoteParameters;
+  quantity: number;
+}
+
+export interface SavedQuoteDetail {
+  quote: {
+    id: string;
+    created_at: string;
+    job_id: string;
+    file_name: string;
+    parameters: QuoteParameters;
+    quantity: number;
+    quote: Quote;
+    estimate: Estimate;
+  };
+  job: Job;
+  analysis: Analysis;
+}
+
+export type UploadProgress = { phase: 'uploading'; loaded: number; total: number } | { phase: 'analysing' };
+
+/**
+ * Uploads a model with XMLHttpRequest (fetch has no upload progress): reports bytes sent, then the
+ * server-analysis phase, and resolves to the created job and the server's analysis.
+ */
+export function uploadModel(
+  file: File,
+  units: Units | null,
+  onProgress: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<JobWithAnalysis> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const url = units ? `/api/jobs?units=${encodeURIComponent(units)}` : '/api/jobs';
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      onProgress({ phase: 'uploading', loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    };
+    xhr.upload.onload = () => onProgress({ phase: 'analysing' });
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && isRecord(body) && isRecord(body.job)) {
+        resolve(body as unknown as JobWithAnalysis);
+      } else {
+        reject(toApiError(xhr.status, body));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'The server could not be reached.'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+export const jobsApi = {
+  get: (id: string, signal?: AbortSignal) =>
+    apiFetch<JobWithAnalysis>(`/api/jobs/${encodeURIComponent(id)}`, { signal }),
+  setUnits: (id: string, units: Units) =>
+    apiFetch<JobWithAnalysis>(`/api/jobs/${encodeURIComponent(id)}/units`, { body: { units } }),
+  /** The original bytes of the uploaded file (owner only). */
+  file: async (id: string, signal?: AbortSignal): Promise<ArrayBuffer> => {
+    let res: Response;
+    try {
+      res = await fetch(`/api/jobs/${encodeURIComponent(id)}/file`, { credentials: 'same-origin', signal });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      throw new ApiError(0, 'NETWORK', 'The server could not be reached.');
+    }
+    if (!res.ok) throw toApiError(res.status, await readBody(res));
+    return res.arrayBuffer();
+  },
+};
+
+export const quotesApi = {
+  preview: (req: QuoteRequest, signal?: AbortSignal) =>
+    apiFetch<QuotePreview>('/api/quotes/preview', { body: req, signal }),
+  save: (req: QuoteRequest) =>
+    apiFetch<{ id: string; created_at: string; quote: Quote; estimate: Estimate }>('/api/quotes', {
+      body: req,
+    }),
+  list: (signal?: AbortSignal) => apiFetch<{ quotes: SavedQuoteSummary[] }>('/api/quotes', { signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    apiFetch<SavedQuoteDetail>(`/api/quotes/${encodeURIComponent(id)}`, { signal }),
+  remove: (id: string) => apiFetch<null>(`/api/quotes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+};
+
+export type { Analysis, PostProcessing, Quote, QuoteParameters, Units };
