@@ -15,7 +15,7 @@ import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'About us: the team behind PrintLoop',
+    title: 'About us: our story, team and values',
     description:
       'PrintLoop started in 2019 to give online sellers a print farm without buying one. Meet the UK team that has printed over a million parts for shops worldwide.',
     path: paths.about,

@@ -14,9 +14,9 @@ import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'Features: instant quotes, AI print planning, fulfilment',
+    title: 'Features: quotes, AI printing, fulfilment',
     description:
-      'Instant quotes from real model geometry, AI-planned printing and quality control, store integrations, a REST API and worldwide fulfilment, all from one UK platform.',
+      'Instant quotes from real model geometry, AI-planned printing and quality control, store integrations, a REST API and worldwide fulfilment from one UK platform.',
     path: paths.features,
   });
 

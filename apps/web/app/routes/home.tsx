@@ -89,11 +89,11 @@ export default function Home() {
 
       <section aria-label="PrintLoop in numbers" className="border-b border-slate-200 py-10">
         <Container>
-          <dl className="grid gap-6 sm:grid-cols-3">
+          <dl className="grid grid-cols-3 gap-4 sm:gap-6">
             {marketingStats.map((s) => (
-              <div key={s.label} className="text-center">
-                <dt className="text-sm font-medium text-slate-600">{s.label}</dt>
-                <dd className="mt-1 text-4xl font-extrabold text-brand-700">{s.value}</dd>
+              <div key={s.label} className="flex flex-col-reverse text-center">
+                <dt className="mt-1 text-sm font-medium text-slate-600">{s.label}</dt>
+                <dd className="text-3xl font-extrabold text-brand-700 sm:text-4xl">{s.value}</dd>
               </div>
             ))}
           </dl>
@@ -211,7 +211,7 @@ export default function Home() {
 /** A light inline illustration: a part on a print bed with a quote card. No image files. */
 function HeroIllustration() {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
+    <div aria-hidden="true" className="relative mx-auto w-full max-w-xs sm:max-w-md">
       <svg aria-hidden="true" viewBox="0 0 400 320" className="w-full">
         <rect x="40" y="250" width="320" height="18" rx="4" fill="#1b3a70" />
         <rect x="60" y="268" width="280" height="10" rx="3" fill="#bcdaff" />

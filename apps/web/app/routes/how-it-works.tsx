@@ -12,7 +12,7 @@ import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'How it works: from model file to delivered parcel',
+    title: 'How it works: from model file to parcel',
     description:
       'Five phases from upload to doorstep: instant quote, automated print preparation, production with quality control, packing and fulfilment, and tracked shipping.',
     path: paths.howItWorks,

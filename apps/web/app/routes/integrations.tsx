@@ -14,7 +14,7 @@ import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'Integrations: Shopify, Etsy, Amazon, eBay and more',
+    title: 'Integrations: Shopify, Etsy, Amazon, eBay',
     description:
       'Connect PrintLoop to Shopify, WooCommerce, Amazon, Etsy, eBay, Magento, BigCommerce, Walmart, ShipStation, ShipBob, ShipMonk and Shippo. Setup guides included.',
     path: paths.integrations,

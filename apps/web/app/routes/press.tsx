@@ -9,7 +9,7 @@ export const meta = () =>
   pageMeta({
     title: 'Press: news, releases and media kit',
     description:
-      'Press releases from PrintLoop, the UK print-on-demand platform for online sellers, plus our media kit: logo files, brand colours, company facts and press contact.',
+      'Press releases from PrintLoop, the UK print-on-demand platform for online sellers, and our media kit: logo, brand colours, company facts and press contact.',
     path: paths.press,
   });
 

@@ -27,7 +27,7 @@ export const meta = () =>
   pageMeta({
     title: 'Pricing: pay per part, no monthly fees',
     description:
-      'Usage-based 3D printing prices in GBP: production per unit, optional storage and a fulfilment fee. No monthly fees, setup fees or minimum order; volume discounts.',
+      'Usage-based 3D printing prices in GBP: production per unit, optional storage and a fulfilment fee. No monthly fees, setup fees or minimum order.',
     path: paths.pricing,
   });
 
@@ -74,7 +74,7 @@ const components: readonly {
 
 const example: QuoteExampleInput = {
   material: 'PLA',
-  filamentGrams: 45,
+  filamentGrams: 40,
   printMinutes: 180,
   supports: true,
   finishingOptions: 0,

@@ -15,7 +15,7 @@ import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'Shipping: worldwide delivery in 3-5 business days',
+    title: 'Shipping: worldwide in 3-5 business days',
     description:
       'PrintLoop ships worldwide with Royal Mail, DPD, DHL, FedEx and UPS. Standard delivery in 3-5 business days, express options, tracking and protective packaging.',
     path: paths.shipping,

@@ -6,7 +6,7 @@ import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'System status: website, API, storage, production',
+    title: 'System status and incident history',
     description:
       'Live status of the PrintLoop website and API, database and file storage, checked from your browser, plus print production status and past incident reports.',
     path: paths.status,
