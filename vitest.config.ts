@@ -15,6 +15,7 @@ export default defineConfig({
           ],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

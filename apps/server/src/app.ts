@@ -3,12 +3,15 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Auth, createAuth, resolveAuthSecret } from './auth/auth.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { useErrorHandler } from './plugins/errors.js';
 import { webPlugin } from './plugins/web.js';
 import { useZodValidation } from './plugins/zod.js';
+import { type AuthRouteOptions, authRoutes } from './routes/api/auth.js';
 import { contactRoutes } from './routes/api/contact.js';
 import { healthRoutes } from './routes/api/health.js';
 import { createStorage } from './storage/index.js';
@@ -19,6 +22,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     storage: Storage;
+    mailer: Mailer;
+    auth: Auth;
   }
 }
 
@@ -28,6 +33,10 @@ export interface BuildOptions {
   logger?: boolean;
   /** Contact form limit per IP: default 5 per 10 minutes. */
   contactRateLimit?: { max: number; windowMs: number };
+  /** Sign-in, sign-up and reset limits: default 20 per IP and 10 per email per 15 minutes. */
+  authRateLimit?: AuthRouteOptions;
+  /** Replace the mailer (tests capture messages). */
+  mailer?: Mailer;
 }
 
 /** Build the whole application as one Fastify instance. Tests call this; server.ts only listens. */
@@ -55,6 +64,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', createStorage(config.storage));
+  const mailer = options.mailer ?? createMailer(config.mail, app.log);
+  app.decorate('mailer', mailer);
+  app.decorate(
+    'auth',
+    createAuth({
+      config,
+      db: database.db,
+      mailer,
+      secret: await resolveAuthSecret(config),
+      onResetLink: (link) => app.log.info({ link }, 'password reset link (no SMTP_URL set: see the outbox)'),
+    }),
+  );
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
@@ -86,6 +107,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(healthRoutes);
+  await app.register(
+    authRoutes,
+    options.authRateLimit ?? {
+      perIp: { max: 20, windowMs: 15 * 60 * 1000 },
+      perEmail: { max: 10, windowMs: 15 * 60 * 1000 },
+    },
+  );
   await app.register(contactRoutes, options.contactRateLimit ?? { max: 5, windowMs: 10 * 60 * 1000 });
   await app.register(webPlugin, { buildDir: config.webBuildDir, publicUrl: config.publicUrl });
 

@@ -26,6 +26,8 @@ export function useErrorHandler(app: FastifyInstance) {
     }
     if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code, status }, 'request rejected');
+    // Under /api/auth the body has Better Auth's shape ({ code, message }), so clients read one shape there.
+    if (request.url.startsWith('/api/auth/')) return reply.status(status).send({ code, message });
     return reply
       .status(status)
       .send({ error: { code, message, ...(fields ? { fields } : {}), requestId: request.id } });

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Email over SMTP when SMTP_URL is set; otherwise each message is written as one .eml file under
+ * the outbox folder (the recipient, subject and body in plain text), so a local user can read it.
+ */
+export function createMailer(cfg: Config['mail'], log: FastifyBaseLogger): Mailer {
+  if (cfg.kind === 'smtp') {
+    const transport = nodemailer.createTransport(cfg.url);
+    return {
+      kind: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: cfg.from, ...m });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(m) {
+      const info = await transport.sendMail({ from: cfg.from, ...m });
+      await mkdir(cfg.dir, { recursive: true });
+      const file = path.join(
+        cfg.dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ to: m.to, subject: m.subject, file }, 'email written to the local outbox');
+    },
+  };
+}
