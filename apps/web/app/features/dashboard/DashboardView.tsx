@@ -263,19 +263,22 @@ export function DashboardView() {
                 </thead>
                 <tbody>
                   <tr>
-                    <td colSpan={orderColumns.length} className="px-4 py-10 text-center text-slate-700">
-                      No orders yet. Orders placed through the calculator or the API appear here.
-                      <span className="mt-3 flex flex-wrap justify-center gap-4">
-                        <Link to={paths.calculator} className="font-semibold text-brand-700 underline">
-                          Get a quote
-                        </Link>
-                        <Link
-                          to={`${paths.docs}#orders-api`}
-                          className="font-semibold text-brand-700 underline"
-                        >
-                          Orders API
-                        </Link>
-                      </span>
+                    <td colSpan={orderColumns.length} className="py-10 text-slate-700">
+                      {/* Sticky so the message stays in view when the wide table scrolls on small screens. */}
+                      <div className="sticky left-0 w-[min(100%,calc(100vw-5rem))] px-4 text-center">
+                        <p>No orders yet. Orders placed through the calculator or the API appear here.</p>
+                        <p className="mt-3 flex flex-wrap justify-center gap-4">
+                          <Link to={paths.calculator} className="font-semibold text-brand-700 underline">
+                            Get a quote
+                          </Link>
+                          <Link
+                            to={`${paths.docs}#orders-api`}
+                            className="font-semibold text-brand-700 underline"
+                          >
+                            Orders API
+                          </Link>
+                        </p>
+                      </div>
                     </td>
                   </tr>
                 </tbody>
