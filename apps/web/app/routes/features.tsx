@@ -10,6 +10,7 @@ import {
   OnDarkButtonLink,
   OnDarkPrimaryLink,
 } from '../features/marketing/components';
+import { orList } from '../features/marketing/text';
 import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
@@ -24,7 +25,7 @@ const coreFeatures: readonly Feature[] = [
   {
     icon: 'bolt',
     title: 'Instant, honest quotes',
-    text: `Upload ${marketingFileFormats.join(', ')} and get a price from the model's measured volume, filament and print time in seconds. No emails, no waiting for a human estimate.`,
+    text: `Upload ${orList(marketingFileFormats)} files and get a price from the model's measured volume, filament and print time in seconds. No emails, no waiting for a human estimate.`,
   },
   {
     icon: 'sparkles',

@@ -1,5 +1,5 @@
 import { ButtonLink, PageHero, Section, StatGrid } from '../components/ui/layout';
-import { carriers, marketingFileFormats, standardShipping } from '../config/facts';
+import { carriers, marketingFileFormats, marketingStats, standardShipping } from '../config/facts';
 import { paths } from '../config/paths';
 import {
   ButtonRow,
@@ -8,6 +8,7 @@ import {
   OnDarkPrimaryLink,
   Steps,
 } from '../features/marketing/components';
+import { orList } from '../features/marketing/text';
 import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
@@ -22,7 +23,7 @@ const phases = [
   {
     icon: 'upload',
     title: 'Upload and instant quote',
-    text: `Drop in an ${marketingFileFormats.join(', ')} file. We measure its volume and dimensions, estimate filament and print time at your chosen material, infill and layer height, and show an itemised price in seconds.`,
+    text: `Drop in an ${orList(marketingFileFormats)} file. We measure its volume and dimensions, estimate filament and print time at your chosen material, infill and layer height, and show an itemised price in seconds.`,
     points: [
       'Files up to 50 MB',
       'Price, print time and delivery estimate on one screen',
@@ -53,17 +54,12 @@ const phases = [
   {
     icon: 'globe',
     title: 'Worldwide shipping and tracking',
-    text: `The parcel goes out with ${carriers.join(', ')}. Standard delivery takes ${standardShipping}, and the tracking number is sent back to your store automatically.`,
+    text: `The parcel goes out with ${orList(carriers)}. Standard delivery takes ${standardShipping}, and the tracking number is sent back to your store automatically.`,
     points: ['Express options for urgent orders', 'Tracking on every parcel'],
   },
 ] as const;
 
-const stats = [
-  { value: '5', label: 'Phases, all handled by us' },
-  { value: '3-5', label: 'Business days standard shipping' },
-  { value: '50+', label: 'Countries shipped to' },
-  { value: '0', label: 'Printers you need to own' },
-] as const;
+const stats = [...marketingStats, { value: '3-5', label: 'Business days, standard shipping' }] as const;
 
 export default function HowItWorksPage() {
   return (

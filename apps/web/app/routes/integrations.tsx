@@ -64,7 +64,9 @@ export default function IntegrationsPage() {
                   className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 hover:bg-brand-50"
                 >
                   <Wordmark name={name} />
-                  <span className="text-sm font-semibold text-brand-700">{name} setup guide →</span>
+                  <span className="text-sm font-semibold text-brand-700">
+                    {name} setup guide <span aria-hidden="true">→</span>
+                  </span>
                 </Link>
               </li>
             );
@@ -79,7 +81,7 @@ export default function IntegrationsPage() {
           title={category === 'Shipping and fulfilment' ? 'Shipping and fulfilment tools' : `${category}s`}
           className={i % 2 === 0 ? 'bg-slate-50' : ''}
         >
-          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {integrations
               .filter((name) => integrationInfo[name].category === category)
               .map((name) => {

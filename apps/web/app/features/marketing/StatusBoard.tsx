@@ -192,7 +192,7 @@ export function StatusBoard() {
                   ) : null}
                 </div>
               </div>
-              <div className="sm:shrink-0">
+              <div className="pl-14 sm:shrink-0 sm:pl-0">
                 <StatusBadge state={state} />
               </div>
             </li>
