@@ -7,7 +7,7 @@ export const meta = () =>
   pageMeta({
     title: 'Cookie policy',
     description:
-      'PrintLoop sets one strictly necessary session cookie when you sign in, and no analytics or advertising cookies. What it does, how long it lasts and how to clear it.',
+      'PrintLoop sets one strictly necessary session cookie when you sign in and no analytics or advertising cookies. What it does, how long it lasts, how to clear it.',
     path: paths.cookies,
   });
 

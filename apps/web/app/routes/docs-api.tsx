@@ -252,7 +252,20 @@ export default function ApiReference() {
             machine-readable <C>code</C> and a human-readable <C>message</C>.
           </p>
           <CodeBlock label="400 Bad Request" code={errorJson} />
-          <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <ul
+            aria-label="HTTP status codes and error codes"
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 sm:hidden"
+          >
+            {apiErrors.map((e) => (
+              <li key={e.status} className="p-4 text-sm">
+                <p className="font-mono font-semibold text-slate-900">
+                  {e.status} <span className="[overflow-wrap:anywhere]">{e.code}</span>
+                </p>
+                <p className="mt-1 text-slate-700">{e.meaning}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
             <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <caption className="sr-only">HTTP status codes and error codes</caption>
               <thead className="bg-slate-50 text-slate-700">

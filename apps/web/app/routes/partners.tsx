@@ -8,7 +8,7 @@ export const meta = () =>
   pageMeta({
     title: 'Partner programmes',
     description:
-      'Partner with PrintLoop: manufacturing partners who print for our network, technology partners who integrate the API, and resellers who offer printing to clients.',
+      'Partner with PrintLoop: manufacturing partners who print for our network, technology partners who integrate the API, and resellers who offer printing.',
     path: paths.partners,
   });
 

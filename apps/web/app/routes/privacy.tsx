@@ -7,7 +7,7 @@ export const meta = () =>
   pageMeta({
     title: 'Privacy policy',
     description:
-      'What personal data PrintLoop stores (account email, model files, quotes, contact messages), why, for how long, and your UK GDPR rights to access, correct, delete and export it.',
+      'What personal data PrintLoop stores, why and for how long, and your UK GDPR rights to access, correct, delete and export it or withdraw consent.',
     path: paths.privacy,
   });
 

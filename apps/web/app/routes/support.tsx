@@ -9,7 +9,7 @@ export const meta = () =>
   pageMeta({
     title: 'Support and help centre',
     description:
-      'Help with PrintLoop quotes, file uploads, orders, shipping, API keys and store integrations: browse help topics, read the FAQ or send our support team a message.',
+      'Help with PrintLoop quotes, file uploads, orders, shipping, API keys and store integrations: browse help topics, read the FAQ or message our support team.',
     path: paths.support,
   });
 

@@ -115,37 +115,59 @@ export interface ParamRow {
 
 export function ParamTable({ rows, caption }: { rows: readonly ParamRow[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Required
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Description
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 bg-white">
-          {rows.map((row) => (
-            <tr key={row.name}>
-              <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-900">{row.name}</td>
-              <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-700">{row.type}</td>
-              <td className="px-4 py-2 align-top text-slate-700">{row.required ? 'Yes' : 'No'}</td>
-              <td className="min-w-64 px-4 py-2 align-top text-slate-700">{row.description}</td>
+    <>
+      {/* Narrow screens: one stacked entry per parameter, so descriptions are readable without scrolling. */}
+      <ul
+        aria-label={caption}
+        className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white sm:hidden"
+      >
+        {rows.map((row) => (
+          <li key={row.name} className="p-4 text-sm">
+            <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <span className="font-mono font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                {row.name}
+              </span>
+              <span className="font-mono text-slate-700">{row.type}</span>
+              <span className={row.required ? 'font-semibold text-slate-900' : 'text-slate-600'}>
+                {row.required ? 'required' : 'optional'}
+              </span>
+            </p>
+            <p className="mt-1 text-slate-700">{row.description}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Type
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Required
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Description
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-slate-200 bg-white">
+            {rows.map((row) => (
+              <tr key={row.name}>
+                <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-900">{row.name}</td>
+                <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-700">{row.type}</td>
+                <td className="px-4 py-2 align-top text-slate-700">{row.required ? 'Yes' : 'No'}</td>
+                <td className="min-w-64 px-4 py-2 align-top text-slate-700">{row.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
