@@ -1,1 +1,2 @@
 export * from './contact.js';
+export * from './upload.js';
