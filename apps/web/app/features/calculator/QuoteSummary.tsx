@@ -1,0 +1,165 @@
+import { formatGBP, PRICE_TABLE } from '@printloop/quote';
+import { useId } from 'react';
+import { formatDays, formatGrams, formatPercent, formatPrintTime } from './format';
+import { SAVE_ERROR, type SaveState, type ShownQuote } from './useCalculator';
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex justify-between gap-4 py-1.5 ${strong ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function QuoteSummary({
+  shown,
+  hasFile,
+  processing,
+  previewError,
+  canSave,
+  save,
+  onSave,
+  onReset,
+}: {
+  shown: ShownQuote | null;
+  hasFile: boolean;
+  processing: boolean;
+  previewError: string | null;
+  canSave: boolean;
+  save: SaveState;
+  onSave: () => void;
+  onReset: () => void;
+}) {
+  const id = useId();
+  const q = shown?.quote;
+  const partCost = q ? q.material_pence + q.machine_pence + q.support_pence + q.post_processing_pence : 0;
+
+  return (
+    <section
+      aria-labelledby={`${id}-h`}
+      aria-busy={shown?.updating ?? false}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={`${id}-h`} className="text-xl font-bold text-slate-900">
+        Quote Summary
+      </h2>
+      {q && shown ? (
+        <>
+          <dl className="mt-4 grid grid-cols-2 gap-3">
+            <div className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-slate-600">Part Cost</dt>
+              <dd className="mt-1 text-lg font-bold tabular-nums text-slate-900">{formatGBP(partCost)}</dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-slate-600">Print Time</dt>
+              <dd className="mt-1 text-lg font-bold tabular-nums text-slate-900">
+                {formatPrintTime(shown.estimate.print_time_s)}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-slate-600">Delivery Estimate</dt>
+              <dd className="mt-1 text-lg font-bold tabular-nums text-slate-900">
+                {formatDays(q.delivery_days)}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-brand-50 p-3">
+              <dt className="text-xs text-brand-800">Total Quote</dt>
+              <dd
+                className="mt-1 text-lg font-extrabold tabular-nums text-brand-800"
+                data-testid="total-quote"
+              >
+                {formatGBP(q.total_pence)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-xs text-slate-600" data-testid="quote-source">
+            {shown.source === 'server'
+              ? shown.updating
+                ? 'Confirmed quote from the server; updating for your latest changes…'
+                : 'Confirmed quote: priced on the server from its own analysis of your file.'
+              : shown.updating
+                ? 'Instant estimate calculated in your browser; the confirmed quote from the server follows…'
+                : 'Instant estimate calculated in your browser.'}
+          </p>
+          <details className="mt-3 rounded-lg border border-slate-200 px-3 py-2 text-sm" open>
+            <summary className="cursor-pointer font-medium text-slate-800">Itemised breakdown</summary>
+            <dl className="mt-2 divide-y divide-slate-100">
+              <Row
+                label={`Material (${formatGrams(shown.estimate.filament_g)})`}
+                value={formatGBP(q.material_pence)}
+              />
+              <Row label="Machine time" value={formatGBP(q.machine_pence)} />
+              <Row
+                label={`Supports (+${formatPercent(PRICE_TABLE.supportRate)})`}
+                value={formatGBP(q.support_pence)}
+              />
+              <Row label="Finishing" value={formatGBP(q.post_processing_pence)} />
+              <Row label="Part cost" value={formatGBP(partCost)} />
+              <Row
+                label={`Unit price (× ${PRICE_TABLE.markup})`}
+                value={formatGBP(q.unit_price_pence)}
+                strong
+              />
+              <Row label="Quantity" value={String(q.quantity)} />
+              <Row label="Subtotal" value={formatGBP(q.subtotal_pence)} />
+              <Row
+                label={`Volume discount (${formatPercent(q.discount_rate)})`}
+                value={q.discount_pence > 0 ? `−${formatGBP(q.discount_pence)}` : formatGBP(0)}
+              />
+              <Row label="Total" value={formatGBP(q.total_pence)} strong />
+            </dl>
+            <p className="mt-2 text-xs text-slate-600">
+              {shown.estimate.layers} layers, {shown.estimate.filament_cm3.toFixed(2)} cm³ of filament. Prices
+              in GBP; price table {q.price_table_version}.
+            </p>
+          </details>
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          {processing || hasFile
+            ? 'Working out your quote…'
+            : 'Upload a model to see its price, print time and delivery estimate.'}
+        </p>
+      )}
+      {previewError ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {previewError}
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={onSave}
+          disabled={!canSave}
+          className="flex-1 rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+        >
+          {save.status === 'saving' ? 'Saving...' : 'Save Quote'}
+        </button>
+        <button
+          type="button"
+          onClick={onReset}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Reset
+        </button>
+      </div>
+      <div role="status" className="mt-3 text-sm text-green-800">
+        {save.status === 'saved' ? 'Quote saved' : null}
+      </div>
+      {save.status === 'error' ? (
+        <p
+          role="alert"
+          className="mt-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {SAVE_ERROR}
+        </p>
+      ) : null}
+    </section>
+  );
+}

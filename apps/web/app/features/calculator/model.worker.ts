@@ -1,0 +1,79 @@
+/// <reference lib="webworker" />
+/**
+ * The calculator's model worker: parses and measures the file with @printloop/geometry, keeps the
+ * prepared mesh, and answers instant estimates with @printloop/estimate for each parameter change.
+ */
+
+import { estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
+import { type Analysis, analyzeParsed, isGeometryError, parseModel } from '@printloop/geometry';
+import { overhangMask } from './overhang';
+import type { WorkerRequest, WorkerResponse } from './worker-protocol';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let model: { id: number; prepared: PreparedMesh | null; analysis: Analysis } | null = null;
+
+function post(msg: WorkerResponse, transfer: Transferable[] = []) {
+  self.postMessage(msg, transfer);
+}
+
+function fail(id: number, err: unknown) {
+  if (isGeometryError(err)) post({ type: 'error', id, code: err.code, message: err.message });
+  else
+    post({ type: 'error', id, code: 'internal', message: err instanceof Error ? err.message : String(err) });
+}
+
+self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
+  const msg = e.data;
+  if (msg.type === 'load') {
+    model = null;
+    try {
+      const parsed = await parseModel(
+        new Uint8Array(msg.buffer),
+        msg.fileName,
+        msg.units ? { units: msg.units } : {},
+      );
+      const analysis = analyzeParsed(parsed, msg.fileName);
+      const n = parsed.mesh.triangleCount;
+      // One copy for the viewer (transferred, not cloned); the worker keeps the original for estimates.
+      const positions = parsed.mesh.positions.slice(0, n * 9);
+      const { mask, count } = overhangMask(positions, n);
+      let prepared: PreparedMesh | null = null;
+      try {
+        prepared = prepareMesh({ positions: parsed.mesh.positions, triangleCount: n });
+      } catch {
+        prepared = null;
+      }
+      model = { id: msg.id, prepared, analysis };
+      post({ type: 'loaded', id: msg.id, analysis, positions, overhang: mask, overhangCount: count }, [
+        positions.buffer,
+        mask.buffer,
+      ]);
+    } catch (err) {
+      fail(msg.id, err);
+    }
+    return;
+  }
+  if (msg.type === 'estimate') {
+    if (!model || model.id !== msg.modelId || !model.prepared) {
+      post({ type: 'error', id: msg.id, code: 'no_model', message: 'No model is loaded for an estimate.' });
+      return;
+    }
+    try {
+      const r = estimatePrint(model.prepared, msg.params);
+      post({
+        type: 'estimated',
+        id: msg.id,
+        estimate: {
+          print_time_s: r.print_time_s,
+          filament_g: r.filament_g,
+          filament_cm3: r.filament_cm3,
+          filament_mm: r.filament_mm,
+          layers: r.layers,
+        },
+      });
+    } catch (err) {
+      fail(msg.id, err);
+    }
+  }
+};

@@ -1,0 +1,520 @@
+/**
+ * The calculator's state and effects: one file at a time, parsed in the worker (instant preview and
+ * estimate) while it uploads to the server (the authority); parameters re-price at once in the
+ * browser and, debounced, on the server.
+ */
+import type { Analysis, Units } from '@printloop/geometry';
+import {
+  DEFAULT_PARAMETERS,
+  type PrintParameters,
+  priceQuote,
+  type Quote,
+  type QuoteParameters,
+} from '@printloop/quote';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  errorMessage,
+  isApiError,
+  type Job,
+  jobsApi,
+  type QuotePreview,
+  quotesApi,
+  type SavedQuoteSummary,
+  uploadModel,
+} from '../../lib/api-client';
+import { loadSession, useSession } from '../auth/session';
+import { loginPathFor } from '../auth/validation';
+import { checkModelFile, FILE_MESSAGES, isStepFile } from './files';
+import { type LoadedModel, ModelWorkerClient, WorkerError } from './worker-client';
+import type { ClientEstimate } from './worker-protocol';
+
+export const CALCULATOR_PATH = '/calculator';
+export const SAVE_ERROR = 'Error saving quote. Please try again.';
+export const PREVIEW_DEBOUNCE_MS = 250;
+
+export type Phase = 'idle' | 'processing' | 'ready';
+
+export type UploadState =
+  | { phase: 'reading' }
+  | { phase: 'uploading'; loaded: number; total: number }
+  | { phase: 'analysing' }
+  | { phase: 'done' };
+
+export interface ViewerModel {
+  key: number;
+  positions: Float32Array;
+  overhang: Uint8Array;
+  overhangCount: number;
+}
+
+export type ViewerState =
+  | { status: 'empty' }
+  | { status: 'loading' }
+  | { status: 'ready'; model: ViewerModel }
+  | { status: 'unavailable'; message: string }
+  | { status: 'error' };
+
+export interface ModelFileInfo {
+  name: string;
+  size: number;
+}
+
+export type SaveState =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'saved'; id: string }
+  | { status: 'error' };
+
+/** The figures shown in the Quote Summary and where they come from. */
+export interface ShownQuote {
+  source: 'server' | 'instant';
+  quote: Quote;
+  estimate: ClientEstimate;
+  /** True while a newer figure is being computed. */
+  updating: boolean;
+}
+
+function printParams(p: QuoteParameters): PrintParameters {
+  return {
+    layerHeight: p.layerHeight,
+    filamentType: p.filamentType,
+    printSpeed: p.printSpeed,
+    infillPercentage: p.infillPercentage,
+    supportRequired: p.supportRequired,
+  };
+}
+
+function defaults(): QuoteParameters {
+  return { ...DEFAULT_PARAMETERS, postProcessing: [...DEFAULT_PARAMETERS.postProcessing] };
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
+export function useCalculator() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const workerRef = useRef<ModelWorkerClient | null>(null);
+  const worker = useCallback(() => {
+    workerRef.current ??= new ModelWorkerClient();
+    return workerRef.current;
+  }, []);
+  useEffect(() => () => workerRef.current?.dispose(), []);
+
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<ModelFileInfo | null>(null);
+  const [upload, setUpload] = useState<UploadState | null>(null);
+  const [job, setJob] = useState<Job | null>(null);
+  const [clientAnalysis, setClientAnalysis] = useState<Analysis | null>(null);
+  const [serverAnalysis, setServerAnalysis] = useState<Analysis | null>(null);
+  const [viewer, setViewer] = useState<ViewerState>({ status: 'empty' });
+  const [modelId, setModelId] = useState<number | null>(null);
+  const [params, setParams] = useState<QuoteParameters>(defaults);
+  const [quantity, setQuantity] = useState(1);
+  const [clientEstimate, setClientEstimate] = useState<{ key: string; estimate: ClientEstimate } | null>(
+    null,
+  );
+  const [preview, setPreview] = useState<{ key: string; value: QuotePreview } | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [save, setSave] = useState<SaveState>({ status: 'idle' });
+  const [unitsBusy, setUnitsBusy] = useState(false);
+  const [saved, setSaved] = useState<SavedQuoteSummary[]>([]);
+  const [savedError, setSavedError] = useState<string | null>(null);
+  const [openingId, setOpeningId] = useState<string | null>(null);
+
+  /** Incremented by every new file, open or reset: answers for an older generation are dropped. */
+  const gen = useRef(0);
+  const abort = useRef<AbortController | null>(null);
+  /** The bytes of the current file, kept to re-parse it with other units. */
+  const source = useRef<{ blob: Blob; name: string } | null>(null);
+  const serverAnalysisRef = useRef<Analysis | null>(null);
+  serverAnalysisRef.current = serverAnalysis;
+
+  const begin = useCallback(() => {
+    gen.current += 1;
+    abort.current?.abort();
+    abort.current = new AbortController();
+    return { g: gen.current, signal: abort.current.signal };
+  }, []);
+
+  const clearAll = useCallback(() => {
+    setFile(null);
+    setUpload(null);
+    setJob(null);
+    setClientAnalysis(null);
+    setServerAnalysis(null);
+    setViewer({ status: 'empty' });
+    setModelId(null);
+    setClientEstimate(null);
+    setPreview(null);
+    setPreviewError(null);
+    setSave({ status: 'idle' });
+    source.current = null;
+  }, []);
+
+  const fail = useCallback(
+    (g: number, message: string) => {
+      if (g !== gen.current) return;
+      begin();
+      clearAll();
+      setPhase('idle');
+      setError(message);
+    },
+    [begin, clearAll],
+  );
+
+  /** Parses bytes in the worker for the viewer and the instant estimate. */
+  const loadInWorker = useCallback(
+    async (g: number, buffer: ArrayBuffer, name: string, units: Units | null, failOnError: boolean) => {
+      setViewer({ status: 'loading' });
+      let loaded: LoadedModel;
+      try {
+        loaded = await worker().load(buffer, name, units);
+      } catch (err) {
+        if (g !== gen.current) return;
+        const code = err instanceof WorkerError ? err.code : 'internal';
+        if (
+          isStepFile(name) &&
+          (code === 'step_unavailable' || code === 'internal' || code === 'worker_failed')
+        ) {
+          setViewer({
+            status: 'unavailable',
+            message: 'Preview not available for STEP files in the browser; the figures come from the server.',
+          });
+          return;
+        }
+        setViewer({ status: 'error' });
+        if (failOnError)
+          fail(g, err instanceof WorkerError && code !== 'internal' ? err.message : FILE_MESSAGES.processing);
+        return;
+      }
+      if (g !== gen.current) return;
+      setClientAnalysis(loaded.analysis);
+      setModelId(loaded.modelId);
+      setViewer({
+        status: 'ready',
+        model: {
+          key: loaded.modelId,
+          positions: loaded.positions,
+          overhang: loaded.overhang,
+          overhangCount: loaded.overhangCount,
+        },
+      });
+    },
+    [worker, fail],
+  );
+
+  /** Asks for the session when it is not known yet; sends a visitor to sign in. */
+  const requireSignIn = useCallback(async (): Promise<boolean> => {
+    const s = session.status === 'unknown' ? await loadSession() : session;
+    if (s.status === 'signed-in') return true;
+    navigate(loginPathFor(CALCULATOR_PATH));
+    return false;
+  }, [session, navigate]);
+
+  const processFile = useCallback(
+    async (picked: File) => {
+      if (!(await requireSignIn())) return;
+      const problem = checkModelFile(picked);
+      if (problem) {
+        begin();
+        clearAll();
+        setPhase('idle');
+        setError(problem);
+        return;
+      }
+      const { g, signal } = begin();
+      clearAll();
+      setError(null);
+      setPhase('processing');
+      setFile({ name: picked.name, size: picked.size });
+      setUpload({ phase: 'reading' });
+      source.current = { blob: picked, name: picked.name };
+
+      // The upload and the local parse run side by side.
+      const up = uploadModel(
+        picked,
+        null,
+        (p) => {
+          if (g === gen.current) setUpload(p);
+        },
+        signal,
+      );
+      void (async () => {
+        try {
+          const buffer = await picked.arrayBuffer();
+          if (g !== gen.current) return;
+          await loadInWorker(g, buffer, picked.name, null, true);
+        } catch {
+          if (g === gen.current) setViewer({ status: 'error' });
+        }
+      })();
+      try {
+        const r = await up;
+        if (g !== gen.current) return;
+        setJob(r.job);
+        setServerAnalysis(r.analysis);
+        setUpload({ phase: 'done' });
+        setPhase('ready');
+      } catch (err) {
+        if (isAbort(err) || g !== gen.current) return;
+        if (isApiError(err) && err.status === 401) {
+          begin();
+          clearAll();
+          setPhase('idle');
+          navigate(loginPathFor(CALCULATOR_PATH));
+          return;
+        }
+        fail(g, errorMessage(err, FILE_MESSAGES.processing));
+      }
+    },
+    [requireSignIn, begin, clearAll, loadInWorker, fail, navigate],
+  );
+
+  const reset = useCallback(() => {
+    begin();
+    clearAll();
+    setPhase('idle');
+    setError(null);
+    setParams(defaults());
+    setQuantity(1);
+  }, [begin, clearAll]);
+
+  // ---- Instant estimate in the worker, on every change of the print parameters.
+  const estimateKey = modelId === null ? null : `${modelId}|${JSON.stringify(printParams(params))}`;
+  useEffect(() => {
+    if (modelId === null || estimateKey === null) return;
+    let live = true;
+    worker()
+      .estimate(modelId, printParams(params))
+      .then(
+        (est) => {
+          if (live && est) setClientEstimate({ key: estimateKey, estimate: est });
+        },
+        () => {
+          // No instant figure for this model; the server's preview still arrives.
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [modelId, estimateKey, params, worker]);
+
+  // ---- The server's preview (the authority), debounced.
+  const previewKey = job
+    ? JSON.stringify({ jobId: job.id, params, quantity, a: serverAnalysis?.units })
+    : null;
+  useEffect(() => {
+    if (!job || previewKey === null) return;
+    const ctrl = new AbortController();
+    const g = gen.current;
+    setPreviewError(null);
+    const t = setTimeout(() => {
+      quotesApi.preview({ jobId: job.id, parameters: params, quantity }, ctrl.signal).then(
+        (value) => {
+          if (g === gen.current && !ctrl.signal.aborted) setPreview({ key: previewKey, value });
+        },
+        (err: unknown) => {
+          if (isAbort(err) || ctrl.signal.aborted || g !== gen.current) return;
+          if (isApiError(err) && err.status === 401) {
+            navigate(loginPathFor(CALCULATOR_PATH));
+            return;
+          }
+          setPreviewError(errorMessage(err, 'The server could not price this model. Please try again.'));
+        },
+      );
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [job, previewKey, params, quantity, navigate]);
+
+  // ---- What the Quote Summary shows.
+  const shown = useMemo<ShownQuote | null>(() => {
+    const serverFresh = preview !== null && preview.key === previewKey;
+    const clientFresh = clientEstimate !== null && clientEstimate.key === estimateKey;
+    if (serverFresh)
+      return {
+        source: 'server',
+        quote: preview.value.quote,
+        estimate: preview.value.estimate,
+        updating: false,
+      };
+    if (clientEstimate) {
+      try {
+        const quote = priceQuote(clientEstimate.estimate, params, {
+          quantity,
+          postProcessing: params.postProcessing,
+        });
+        return {
+          source: 'instant',
+          quote,
+          estimate: clientEstimate.estimate,
+          updating: !clientFresh || (job !== null && previewError === null),
+        };
+      } catch {
+        // An out-of-range quantity while typing: fall through.
+      }
+    }
+    if (preview)
+      return {
+        source: 'server',
+        quote: preview.value.quote,
+        estimate: preview.value.estimate,
+        updating: true,
+      };
+    return null;
+  }, [preview, previewKey, clientEstimate, estimateKey, params, quantity, job, previewError]);
+
+  const canSave = job !== null && preview !== null && preview.key === previewKey && save.status !== 'saving';
+
+  // ---- Saved quotes.
+  const refreshSaved = useCallback(async () => {
+    try {
+      const r = await quotesApi.list();
+      setSaved(r.quotes);
+      setSavedError(null);
+    } catch (err) {
+      if (isApiError(err) && err.status === 401) setSaved([]);
+      else setSavedError('Your saved quotes could not be loaded.');
+    }
+  }, []);
+  useEffect(() => {
+    if (session.status === 'signed-in') void refreshSaved();
+    else setSaved([]);
+  }, [session.status, refreshSaved]);
+
+  const saveQuote = useCallback(async () => {
+    if (!job || !canSave) return;
+    setSave({ status: 'saving' });
+    try {
+      const r = await quotesApi.save({ jobId: job.id, parameters: params, quantity });
+      setSave({ status: 'saved', id: r.id });
+      void refreshSaved();
+    } catch (err) {
+      if (isApiError(err) && err.status === 401) navigate(loginPathFor(CALCULATOR_PATH));
+      setSave({ status: 'error' });
+    }
+  }, [job, canSave, params, quantity, refreshSaved, navigate]);
+
+  const openSaved = useCallback(
+    async (id: string) => {
+      const { g, signal } = begin();
+      clearAll();
+      setError(null);
+      setOpeningId(id);
+      try {
+        const d = await quotesApi.get(id, signal);
+        if (g !== gen.current) return;
+        setFile({ name: d.job.file_name, size: d.job.file_size });
+        setJob(d.job);
+        setServerAnalysis(d.analysis);
+        setParams({
+          ...defaults(),
+          ...d.quote.parameters,
+          postProcessing: [...(d.quote.parameters.postProcessing ?? [])],
+        });
+        setQuantity(d.quote.quantity);
+        setUpload({ phase: 'done' });
+        setPhase('ready');
+        setViewer({ status: 'loading' });
+        const bytes = await jobsApi.file(d.job.id, signal);
+        if (g !== gen.current) return;
+        source.current = { blob: new Blob([bytes]), name: d.job.file_name };
+        await loadInWorker(g, bytes, d.job.file_name, d.job.units, false);
+      } catch (err) {
+        if (isAbort(err) || g !== gen.current) return;
+        if (serverAnalysisRef.current) setViewer({ status: 'error' });
+        else fail(g, errorMessage(err, 'That saved quote could not be opened. Please try again.'));
+      } finally {
+        if (g === gen.current) setOpeningId(null);
+      }
+    },
+    [begin, clearAll, loadInWorker, fail],
+  );
+  const deleteSaved = useCallback(async (id: string): Promise<boolean> => {
+    try {
+      await quotesApi.remove(id);
+      setSaved((list) => list.filter((q) => q.id !== id));
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
+  // ---- Units (unitless formats): the server re-analyses, the worker re-parses for the preview.
+  const changeUnits = useCallback(
+    async (units: Units) => {
+      if (!job) return;
+      const g = gen.current;
+      setUnitsBusy(true);
+      setError(null);
+      try {
+        const r = await jobsApi.setUnits(job.id, units);
+        if (g !== gen.current) return;
+        setJob(r.job);
+        setServerAnalysis(r.analysis);
+        setSave({ status: 'idle' });
+        const src = source.current;
+        if (src) {
+          setClientEstimate(null);
+          setModelId(null);
+          const buffer = await src.blob.arrayBuffer();
+          if (g !== gen.current) return;
+          await loadInWorker(g, buffer, src.name, units, false);
+        }
+      } catch (err) {
+        if (g === gen.current) setError(errorMessage(err, FILE_MESSAGES.processing));
+      } finally {
+        if (g === gen.current) setUnitsBusy(false);
+      }
+    },
+    [job, loadInWorker],
+  );
+
+  const updateParams = useCallback((patch: Partial<QuoteParameters>) => {
+    setParams((p) => ({ ...p, ...patch }));
+    setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
+  }, []);
+  const updateQuantity = useCallback((q: number) => {
+    setQuantity(q);
+    setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
+  }, []);
+
+  return {
+    session,
+    phase,
+    error,
+    file,
+    upload,
+    job,
+    analysis: serverAnalysis ?? clientAnalysis,
+    analysisSource: serverAnalysis ? ('server' as const) : clientAnalysis ? ('instant' as const) : null,
+    viewer,
+    params,
+    quantity,
+    shown,
+    previewError,
+    canSave,
+    save,
+    unitsBusy,
+    saved,
+    savedError,
+    openingId,
+    processFile,
+    reset,
+    updateParams,
+    updateQuantity,
+    saveQuote,
+    openSaved,
+    deleteSaved,
+    changeUnits,
+    setError,
+  };
+}
+
+export type CalculatorModel = ReturnType<typeof useCalculator>;

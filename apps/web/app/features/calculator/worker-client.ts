@@ -1,0 +1,123 @@
+/**
+ * Promise wrapper of the model worker. The worker is created on first use; estimates are coalesced
+ * (while one runs, only the newest request waits; older ones resolve to null).
+ */
+import type { Units } from '@printloop/geometry';
+import type { PrintParameters } from '@printloop/quote';
+import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
+
+export class WorkerError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'WorkerError';
+    this.code = code;
+  }
+}
+
+export interface LoadedModel {
+  modelId: number;
+  analysis: import('@printloop/geometry').Analysis;
+  positions: Float32Array;
+  overhang: Uint8Array;
+  overhangCount: number;
+}
+
+type Pending = { resolve: (r: WorkerResponse) => void; reject: (e: Error) => void };
+
+export class ModelWorkerClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private estimating = false;
+  private queued: {
+    modelId: number;
+    params: PrintParameters;
+    resolve: (e: ClientEstimate | null) => void;
+  } | null = null;
+
+  private ensure(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(new URL('./model.worker.ts', import.meta.url), { type: 'module', name: 'model' });
+    w.onmessage = (e: MessageEvent<WorkerResponse>) => {
+      const p = this.pending.get(e.data.id);
+      if (!p) return;
+      this.pending.delete(e.data.id);
+      p.resolve(e.data);
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      this.failAll(new WorkerError('worker_failed', 'The model worker stopped.'));
+    };
+    this.worker = w;
+    return w;
+  }
+
+  private failAll(err: Error) {
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    this.worker?.terminate();
+    this.worker = null;
+    this.estimating = false;
+    if (this.queued) {
+      this.queued.resolve(null);
+      this.queued = null;
+    }
+  }
+
+  private request(msg: WorkerRequest, transfer: Transferable[] = []): Promise<WorkerResponse> {
+    const w = this.ensure();
+    return new Promise((resolve, reject) => {
+      this.pending.set(msg.id, { resolve, reject });
+      w.postMessage(msg, transfer);
+    });
+  }
+
+  /** Parses and measures a file in the worker. The buffer is transferred (unusable afterwards). */
+  async load(buffer: ArrayBuffer, fileName: string, units: Units | null): Promise<LoadedModel> {
+    const id = this.nextId++;
+    const r = await this.request({ type: 'load', id, buffer, fileName, units }, [buffer]);
+    if (r.type === 'error') throw new WorkerError(r.code, r.message);
+    if (r.type !== 'loaded') throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+    return {
+      modelId: id,
+      analysis: r.analysis,
+      positions: r.positions,
+      overhang: r.overhang,
+      overhangCount: r.overhangCount,
+    };
+  }
+
+  /** The instant estimate for the loaded model; null when a newer request superseded this one. */
+  estimate(modelId: number, params: PrintParameters): Promise<ClientEstimate | null> {
+    return new Promise((resolve, reject) => {
+      if (this.estimating) {
+        this.queued?.resolve(null);
+        this.queued = { modelId, params, resolve };
+        return;
+      }
+      this.runEstimate(modelId, params).then(resolve, reject);
+    });
+  }
+
+  private async runEstimate(modelId: number, params: PrintParameters): Promise<ClientEstimate> {
+    this.estimating = true;
+    try {
+      const id = this.nextId++;
+      const r = await this.request({ type: 'estimate', id, modelId, params });
+      if (r.type === 'error') throw new WorkerError(r.code, r.message);
+      if (r.type !== 'estimated')
+        throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+      return r.estimate;
+    } finally {
+      this.estimating = false;
+      const q = this.queued;
+      this.queued = null;
+      if (q) this.runEstimate(q.modelId, q.params).then(q.resolve, () => q.resolve(null));
+    }
+  }
+
+  dispose() {
+    this.failAll(new WorkerError('disposed', 'The model worker was closed.'));
+  }
+}

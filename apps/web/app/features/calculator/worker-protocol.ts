@@ -1,0 +1,27 @@
+/** Messages between the calculator and its model worker. */
+import type { Analysis, Units } from '@printloop/geometry';
+import type { PrintParameters } from '@printloop/quote';
+
+export interface ClientEstimate {
+  print_time_s: number;
+  filament_g: number;
+  filament_cm3: number;
+  filament_mm: number;
+  layers: number;
+}
+
+export type WorkerRequest =
+  | { type: 'load'; id: number; buffer: ArrayBuffer; fileName: string; units: Units | null }
+  | { type: 'estimate'; id: number; modelId: number; params: PrintParameters };
+
+export type WorkerResponse =
+  | {
+      type: 'loaded';
+      id: number;
+      analysis: Analysis;
+      positions: Float32Array;
+      overhang: Uint8Array;
+      overhangCount: number;
+    }
+  | { type: 'estimated'; id: number; estimate: ClientEstimate }
+  | { type: 'error'; id: number; code: string; message: string };
