@@ -179,13 +179,11 @@ export default function Docs() {
             the consequences differ.
           </p>
           <div className="overflow-x-auto rounded-lg border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <table className="min-w-full divide-y divide-slate-200 text-left text-sm [&_td]:align-top [&_th]:align-top">
               <caption className="sr-only">Test keys compared with live keys</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    &nbsp;
-                  </th>
+                  <td className="px-4 py-2" />
                   <th scope="col" className="px-4 py-2 font-semibold">
                     Test key
                   </th>
