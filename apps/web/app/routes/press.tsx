@@ -89,7 +89,7 @@ export default function PressPage() {
           <p>Please use the logo as supplied, on a white or light background, with clear space around it.</p>
         }
       >
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid items-start gap-6 lg:grid-cols-3">
           <Card>
             <h3 className="text-lg font-semibold text-slate-900">Logo</h3>
             <div className="mt-4 flex h-24 items-center justify-center rounded-lg border border-slate-200 bg-white">

@@ -15,12 +15,16 @@ import {
 import { IconBadge, type IconName } from '../features/marketing/icons';
 import {
   explainQuote,
-  money,
+  finishingOptions,
+  formatGBP,
+  materialPrices,
+  percent,
   type QuoteExampleInput,
-  quotePriceTable,
+  PRICE_TABLE as t,
   tierLabel,
   volumeDiscountTiers,
 } from '../features/marketing/pricing-data';
+import { andList } from '../features/marketing/text';
 import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
@@ -31,8 +35,9 @@ export const meta = () =>
     path: paths.pricing,
   });
 
-const t = quotePriceTable;
-const materials = Object.entries(t.materialPricePerKg) as [keyof typeof t.materialPricePerKg, number][];
+/** Pence to "£5" when whole pounds, otherwise "£1.25". */
+const price = (pence: number) => (pence % 100 === 0 ? `£${pence / 100}` : formatGBP(pence));
+const finishingPence = t.postProcessingPence[finishingOptions[0] ?? 'sanding'];
 
 const components: readonly {
   icon: IconName;
@@ -77,7 +82,7 @@ const example: QuoteExampleInput = {
   filamentGrams: 40,
   printMinutes: 180,
   supports: true,
-  finishingOptions: 0,
+  finishing: [],
 };
 const worked = explainQuote(example);
 
@@ -128,9 +133,9 @@ const faq: readonly FaqItem[] = [
     a: (
       <p>
         From your model: the filament it needs (grams ÷ 1000 × the material's price per kg) plus machine time
-        ({money.format(t.machinePerHour)} per print hour), plus {t.supportSurchargePercent}% if it needs
-        supports and {money.format(t.finishingOptionEach)} per finishing option, all multiplied by{' '}
-        {t.multiplier}. The calculator shows each line before you order.
+        ({price(t.machinePencePerHour)} per print hour), plus {percent(t.supportRate)} if it needs supports
+        and {price(finishingPence)} per finishing option, all multiplied by {t.markup}. The calculator shows
+        each line before you order.
       </p>
     ),
   },
@@ -191,7 +196,7 @@ const faq: readonly FaqItem[] = [
     a: (
       <p>
         The quote shows a delivery estimate: the days of printing your order needs, rounded up, plus{' '}
-        {t.deliveryBufferDays} days for quality control and packing. Standard shipping then takes 3-5 business
+        {t.deliveryBaseDays} days for quality control and packing. Standard shipping then takes 3-5 business
         days.
       </p>
     ),
@@ -255,23 +260,23 @@ export default function PricingPage() {
               </li>
               <li>
                 <strong className="text-slate-900">Machine time</strong> = print hours ×{' '}
-                {money.format(t.machinePerHour)}
+                {price(t.machinePencePerHour)}
               </li>
               <li>
-                <strong className="text-slate-900">Supports</strong>, when needed: +
-                {t.supportSurchargePercent}% of material and machine time
+                <strong className="text-slate-900">Supports</strong>, when needed: +{percent(t.supportRate)}{' '}
+                of material and machine time
               </li>
               <li>
-                <strong className="text-slate-900">Finishing</strong>: {money.format(t.finishingOptionEach)}{' '}
-                for each post-processing option
+                <strong className="text-slate-900">Finishing</strong>: {price(finishingPence)} for each
+                post-processing option ({andList(finishingOptions)})
               </li>
               <li>
-                <strong className="text-slate-900">Unit price</strong> = the sum × {t.multiplier}, covering
+                <strong className="text-slate-900">Unit price</strong> = the sum × {t.markup}, covering
                 labour, quality control, failed-print risk and overheads
               </li>
               <li>
                 <strong className="text-slate-900">Delivery estimate</strong> = print days (rounded up) +{' '}
-                {t.deliveryBufferDays} days
+                {t.deliveryBaseDays} days
               </li>
             </ol>
             <h4 className="mt-6 font-semibold text-slate-900">Material prices per kg</h4>
@@ -289,12 +294,12 @@ export default function PricingPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {materials.map(([name, price]) => (
+                  {materialPrices.map(([name, pence]) => (
                     <tr key={name} className="border-b border-slate-100">
                       <th scope="row" className="py-2 pr-4 font-semibold text-slate-900">
                         {name}
                       </th>
-                      <td className="py-2 text-slate-800">{money.format(price)}</td>
+                      <td className="py-2 text-slate-800">{formatGBP(pence)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -312,24 +317,37 @@ export default function PricingPage() {
                 <caption className="sr-only">Worked example of a production quote</caption>
                 <tbody className="text-slate-800">
                   <ExampleRow
-                    label={`Material: ${example.filamentGrams} g ÷ 1000 × ${money.format(t.materialPricePerKg[example.material])}`}
-                    value={worked.material}
+                    label={`Material: ${example.filamentGrams} g ÷ 1000 × ${price(t.materialPencePerKg[example.material])}`}
+                    pence={worked.material_pence}
                   />
                   <ExampleRow
-                    label={`Machine: ${example.printMinutes / 60} h × ${money.format(t.machinePerHour)}`}
-                    value={worked.machine}
+                    label={`Machine: ${example.printMinutes / 60} h × ${price(t.machinePencePerHour)}`}
+                    pence={worked.machine_pence}
                   />
-                  <ExampleRow label={`Supports: +${t.supportSurchargePercent}%`} value={worked.supports} />
-                  <ExampleRow label="Finishing: none" value={worked.finishing} />
-                  <ExampleRow label="Subtotal" value={worked.subtotal} />
-                  <ExampleRow label={`Unit price: subtotal × ${t.multiplier}`} value={worked.total} strong />
+                  <ExampleRow label={`Supports: +${percent(t.supportRate)}`} pence={worked.support_pence} />
+                  <ExampleRow label="Finishing: none" pence={worked.post_processing_pence} />
+                  <ExampleRow
+                    label="Sum"
+                    pence={
+                      worked.material_pence +
+                      worked.machine_pence +
+                      worked.support_pence +
+                      worked.post_processing_pence
+                    }
+                  />
+                  <ExampleRow
+                    label={`Unit price: sum × ${t.markup}`}
+                    pence={worked.unit_price_pence}
+                    strong
+                  />
                 </tbody>
               </table>
             </div>
             <p className="mt-4 text-slate-700">
-              Delivery estimate: {worked.deliveryDays} days ({Math.ceil(example.printMinutes / 1440)} day of
-              printing + {t.deliveryBufferDays}). Prices are in GBP; the quote is valid for {t.validityDays}{' '}
-              days.
+              Delivery estimate: {worked.delivery_days} days ({Math.ceil(example.printMinutes / 1440)} day of
+              printing + {t.deliveryBaseDays}). Prices are in GBP; the quote is valid for {t.validityDays}{' '}
+              days. This example is worked out by the same code that prices your orders (price table{' '}
+              {t.version}).
             </p>
           </Card>
         </div>
@@ -420,7 +438,7 @@ export default function PricingPage() {
   );
 }
 
-function ExampleRow({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+function ExampleRow({ label, pence, strong = false }: { label: string; pence: number; strong?: boolean }) {
   return (
     <tr
       className={
@@ -430,7 +448,7 @@ function ExampleRow({ label, value, strong = false }: { label: string; value: nu
       <th scope="row" className={`py-2 pr-4 ${strong ? 'font-bold' : 'font-normal'}`}>
         {label}
       </th>
-      <td className="py-2 text-right tabular-nums">{money.format(value)}</td>
+      <td className="py-2 text-right tabular-nums">{formatGBP(pence)}</td>
     </tr>
   );
 }

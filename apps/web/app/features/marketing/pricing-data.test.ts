@@ -1,42 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { explainQuote, volumeDiscountTiers } from './pricing-data';
+import { explainQuote, tierLabel, volumeDiscountTiers } from './pricing-data';
 
-describe('explainQuote', () => {
-  it('applies the published formula: 45 g PLA, 3 h, supports, no finishing', () => {
+describe('pricing page example', () => {
+  it('prices 40 g PLA, 3 h, supports, no finishing at exactly £48.00 (all steps whole pence)', () => {
     const q = explainQuote({
       material: 'PLA',
-      filamentGrams: 45,
+      filamentGrams: 40,
       printMinutes: 180,
       supports: true,
-      finishingOptions: 0,
+      finishing: [],
     });
-    expect(q.material).toBeCloseTo(1.125, 9);
-    expect(q.machine).toBeCloseTo(15, 9);
-    expect(q.supports).toBeCloseTo(3.225, 9);
-    expect(q.total).toBeCloseTo(48.375, 9);
-    expect(q.deliveryDays).toBe(3);
-  });
-
-  it('adds £5 per finishing option before the multiplier and rounds print days up', () => {
-    const q = explainQuote({
-      material: 'TPU',
-      filamentGrams: 100,
-      printMinutes: 1441,
-      supports: false,
-      finishingOptions: 2,
-    });
-    expect(q.subtotal).toBeCloseTo(4.5 + (1441 / 60) * 5 + 10, 9);
-    expect(q.deliveryDays).toBe(4);
+    expect(q.material_pence).toBe(100); // 40 / 1000 × £25
+    expect(q.machine_pence).toBe(1500); // 3 h × £5
+    expect(q.support_pence).toBe(320); // 20 % of £16
+    expect(q.unit_price_pence).toBe(4800); // £19.20 × 2.5
+    expect(q.delivery_days).toBe(3); // ceil(180 / 1440) + 2
   });
 });
 
 describe('volumeDiscountTiers', () => {
-  it('covers every quantity from 1 upwards with no gaps or overlaps', () => {
+  it('shows the package tiers as 0/5/10/15 % covering every quantity with no gaps', () => {
+    expect(volumeDiscountTiers.map((t) => t.discountPercent)).toEqual([0, 5, 10, 15]);
     for (let i = 1; i < volumeDiscountTiers.length; i++) {
-      const prev = volumeDiscountTiers[i - 1]!;
-      expect(volumeDiscountTiers[i]!.minQuantity).toBe((prev.maxQuantity ?? Number.NaN) + 1);
+      expect(volumeDiscountTiers[i]!.minQuantity).toBe(
+        (volumeDiscountTiers[i - 1]!.maxQuantity ?? Number.NaN) + 1,
+      );
     }
-    expect(volumeDiscountTiers[0]!.minQuantity).toBe(1);
-    expect(volumeDiscountTiers.at(-1)!.maxQuantity).toBeNull();
+    expect(volumeDiscountTiers.map(tierLabel)).toEqual([
+      '1–9 units',
+      '10–49 units',
+      '50–199 units',
+      '200+ units',
+    ]);
   });
 });

@@ -1,58 +1,52 @@
 /**
- * Figures shown on the pricing page.
- * The quote package (packages/quote) is the authority for prices; these mirror its price table.
+ * Figures shown on the pricing page, taken from the quote package's versioned price table so the
+ * page can never disagree with the calculator, the API or an invoice.
  */
+import {
+  type FilamentType,
+  formatGBP,
+  POST_PROCESSING_OPTIONS,
+  type PostProcessing,
+  PRICE_TABLE,
+  priceQuote,
+  VOLUME_DISCOUNTS,
+} from '@printloop/quote';
 
-// keep in sync with packages/quote
-export const volumeDiscountTiers = [
-  { minQuantity: 1, maxQuantity: 9, discountPercent: 0 },
-  { minQuantity: 10, maxQuantity: 49, discountPercent: 5 },
-  { minQuantity: 50, maxQuantity: 199, discountPercent: 10 },
-  { minQuantity: 200, maxQuantity: null, discountPercent: 15 },
-] as const;
+export { formatGBP, PRICE_TABLE };
 
-// keep in sync with packages/quote
-export const quotePriceTable = {
-  currency: 'GBP',
-  materialPricePerKg: { PLA: 25, ABS: 30, PETG: 35, TPU: 45 },
-  machinePerHour: 5,
-  supportSurchargePercent: 20,
-  finishingOptionEach: 5,
-  multiplier: 2.5,
-  deliveryBufferDays: 2,
-  validityDays: 7,
-} as const;
+export const materialPrices = Object.entries(PRICE_TABLE.materialPencePerKg) as [FilamentType, number][];
 
-export const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-});
+export const finishingOptions: readonly PostProcessing[] = POST_PROCESSING_OPTIONS;
+
+/** Volume discount tiers with whole-number percentages for display. */
+export const volumeDiscountTiers = VOLUME_DISCOUNTS.map((t) => ({
+  minQuantity: t.minQuantity,
+  maxQuantity: t.maxQuantity,
+  discountPercent: Math.round(t.rate * 100),
+}));
 
 export function tierLabel(t: { minQuantity: number; maxQuantity: number | null }): string {
   return t.maxQuantity === null ? `${t.minQuantity}+ units` : `${t.minQuantity}–${t.maxQuantity} units`;
 }
 
+export const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+
 export type QuoteExampleInput = {
-  material: keyof typeof quotePriceTable.materialPricePerKg;
+  material: FilamentType;
   filamentGrams: number;
   printMinutes: number;
   supports: boolean;
-  finishingOptions: number;
+  finishing: readonly PostProcessing[];
 };
 
-/** The published formula applied to one example part, line by line (for the pricing page). */
-export function explainQuote(input: QuoteExampleInput) {
-  const t = quotePriceTable;
-  const material = (input.filamentGrams / 1000) * t.materialPricePerKg[input.material];
-  const machine = (input.printMinutes / 60) * t.machinePerHour;
-  const base = material + machine;
-  const supports = input.supports ? (base * t.supportSurchargePercent) / 100 : 0;
-  const finishing = input.finishingOptions * t.finishingOptionEach;
-  const subtotal = base + supports + finishing;
-  const total = subtotal * t.multiplier;
-  const deliveryDays = Math.ceil(input.printMinutes / 1440) + t.deliveryBufferDays;
-  return { material, machine, base, supports, finishing, subtotal, total, deliveryDays };
-}
+/** A fixed quote time so the example renders identically at build time and in the browser. */
+const EXAMPLE_TIME = new Date('2026-01-01T00:00:00Z');
 
-export const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+/** One example part priced by the real quote code (pence), for the worked example. */
+export function explainQuote(input: QuoteExampleInput) {
+  return priceQuote(
+    { filament_g: input.filamentGrams, print_time_s: input.printMinutes * 60 },
+    { filamentType: input.material, supportRequired: input.supports },
+    { quantity: 1, postProcessing: input.finishing, now: EXAMPLE_TIME },
+  );
+}
