@@ -29,7 +29,6 @@ export interface MeshMetrics {
 
 export type MeasureProgress = (fraction: number) => void;
 
-const COS45 = Math.SQRT1_2;
 /** Faces within this height of the lowest point rest on the bed. */
 const BED_EPS = 0.01;
 
@@ -66,16 +65,35 @@ function union(parent: Int32Array, a: number, b: number): void {
   }
 }
 
-/** Welds vertices with bit-identical coordinates (positions must hold no -0 and no NaN). */
-export function weld(positions: Float32Array, triangleCount: number): { vid: Int32Array; count: number } {
+export interface WeldResult {
+  /** Welded vertex id of every corner (3 per triangle). */
+  vid: Int32Array;
+  /** Number of distinct vertices. */
+  count: number;
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+/**
+ * Welds vertices with bit-identical coordinates (positions must hold no -0 and no NaN) with an
+ * open-addressing hash table over the raw float bits; also returns the bounding box.
+ */
+export function weld(positions: Float32Array, triangleCount: number): WeldResult {
   const refs = triangleCount * 3;
   const bits = new Uint32Array(positions.buffer, positions.byteOffset, refs * 3);
+  const p = positions;
   const vid = new Int32Array(refs);
-  let cap = nextPow2(Math.max(1024, triangleCount));
+  let cap = nextPow2(Math.max(1024, triangleCount * 2));
   let mask = cap - 1;
   let table = new Int32Array(cap); // vertex id + 1
   let first = new Int32Array(Math.max(1024, triangleCount >> 1)); // first reference of each vertex
   let count = 0;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let minZ = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let maxZ = Number.NEGATIVE_INFINITY;
   for (let r = 0; r < refs; r++) {
     const o = r * 3;
     const x = bits[o]!;
@@ -93,6 +111,27 @@ export function weld(positions: Float32Array, triangleCount: number): { vid: Int
         first[count] = r;
         table[h] = ++count;
         vid[r] = count - 1;
+        // A new vertex: extend the bounding box.
+        const fx = p[o]!;
+        const fy = p[o + 1]!;
+        const fz = p[o + 2]!;
+        if (fx < minX) minX = fx;
+        if (fx > maxX) maxX = fx;
+        if (fy < minY) minY = fy;
+        if (fy > maxY) maxY = fy;
+        if (fz < minZ) minZ = fz;
+        if (fz > maxZ) maxZ = fz;
+        if (count * 2 > cap) {
+          cap *= 2;
+          mask = cap - 1;
+          table = new Int32Array(cap);
+          for (let v = 0; v < count; v++) {
+            const f = first[v]! * 3;
+            let g = hash3(bits[f]!, bits[f + 1]!, bits[f + 2]!) & mask;
+            while (table[g] !== 0) g = (g + 1) & mask;
+            table[g] = v + 1;
+          }
+        }
         break;
       }
       const f = first[e - 1]! * 3;
@@ -102,20 +141,13 @@ export function weld(positions: Float32Array, triangleCount: number): { vid: Int
       }
       h = (h + 1) & mask;
     }
-    if (count * 2 > cap) {
-      cap *= 2;
-      mask = cap - 1;
-      table = new Int32Array(cap);
-      for (let v = 0; v < count; v++) {
-        const f = first[v]! * 3;
-        let g = hash3(bits[f]!, bits[f + 1]!, bits[f + 2]!) & mask;
-        while (table[g] !== 0) g = (g + 1) & mask;
-        table[g] = v + 1;
-      }
-    }
   }
-  return { vid, count };
+  if (count === 0) minX = minY = minZ = maxX = maxY = maxZ = 0;
+  return { vid, count, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
 }
+
+const DEGEN = 1;
+const DUP = 2;
 
 export function measureMesh(
   positions: Float32Array,
@@ -124,105 +156,43 @@ export function measureMesh(
 ): MeshMetrics {
   const n = triangleCount;
   const p = positions;
-  // Bounding box.
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let minZ = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  let maxZ = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < n * 9; k += 3) {
-    const x = p[k]!;
-    const y = p[k + 1]!;
-    const z = p[k + 2]!;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
-  if (n === 0) {
-    minX = minY = minZ = maxX = maxY = maxZ = 0;
-  }
+  const { vid, count: V, min, max } = weld(p, n);
+  const [minX, minY, minZ] = min;
+  const [maxX, maxY, maxZ] = max;
   // Volumes are summed about the box centre (less cancellation than about the origin).
   const ox = (minX + maxX) / 2;
   const oy = (minY + maxY) / 2;
   const oz = (minZ + maxZ) / 2;
-
-  const { vid, count: V } = weld(p, n);
   onProgress?.(0.35);
 
-  // Degenerate facets (repeated vertex or zero area) and duplicates (same three welded vertices).
-  const DEGEN = 1;
-  const DUP = 2;
+  // Degenerate facets (a repeated vertex or zero area); half-edges of the others are bucketed by
+  // their lower vertex (counting sort).
   const flags = new Uint8Array(n);
   let degenerate = 0;
-  let duplicate = 0;
-  {
-    const cap = nextPow2(Math.max(1024, n * 2));
-    const mask = cap - 1;
-    const table = new Int32Array(cap);
-    for (let t = 0; t < n; t++) {
-      let a = vid[3 * t]!;
-      let b = vid[3 * t + 1]!;
-      let c = vid[3 * t + 2]!;
-      let degen = a === b || b === c || a === c;
-      if (!degen) {
-        const k = 9 * t;
-        const ux = p[k + 3]! - p[k]!;
-        const uy = p[k + 4]! - p[k + 1]!;
-        const uz = p[k + 5]! - p[k + 2]!;
-        const vx = p[k + 6]! - p[k]!;
-        const vy = p[k + 7]! - p[k + 1]!;
-        const vz = p[k + 8]! - p[k + 2]!;
-        degen = uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0;
-      }
-      if (degen) {
-        flags[t] = DEGEN;
-        degenerate++;
-        continue;
-      }
-      // sort a < b < c
-      if (a > b) [a, b] = [b, a];
-      if (b > c) [b, c] = [c, b];
-      if (a > b) [a, b] = [b, a];
-      let h = hash3(a, b, c) & mask;
-      while (true) {
-        const e = table[h]!;
-        if (e === 0) {
-          table[h] = t + 1;
-          break;
-        }
-        const s = 3 * (e - 1);
-        const x = vid[s]!;
-        const y = vid[s + 1]!;
-        const z = vid[s + 2]!;
-        if (
-          (x === a || y === a || z === a) &&
-          (x === b || y === b || z === b) &&
-          (x === c || y === c || z === c)
-        ) {
-          flags[t] = DUP;
-          duplicate++;
-          break;
-        }
-        h = (h + 1) & mask;
-      }
-    }
-  }
-  onProgress?.(0.5);
-
-  // Half-edges of the good facets, bucketed by their lower vertex (counting sort).
   const start = new Int32Array(V + 1);
   for (let t = 0; t < n; t++) {
-    if (flags[t] !== 0) continue;
     const a = vid[3 * t]!;
     const b = vid[3 * t + 1]!;
     const c = vid[3 * t + 2]!;
-    start[Math.min(a, b)]!++;
-    start[Math.min(b, c)]!++;
-    start[Math.min(c, a)]!++;
+    let degen = a === b || b === c || a === c;
+    if (!degen) {
+      const k = 9 * t;
+      const ux = p[k + 3]! - p[k]!;
+      const uy = p[k + 4]! - p[k + 1]!;
+      const uz = p[k + 5]! - p[k + 2]!;
+      const vx = p[k + 6]! - p[k]!;
+      const vy = p[k + 7]! - p[k + 1]!;
+      const vz = p[k + 8]! - p[k + 2]!;
+      degen = uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0;
+    }
+    if (degen) {
+      flags[t] = DEGEN;
+      degenerate++;
+      continue;
+    }
+    start[a < b ? a : b]!++;
+    start[b < c ? b : c]!++;
+    start[c < a ? c : a]!++;
   }
   for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
   const totalHe = start[V]!;
@@ -233,20 +203,62 @@ export function measureMesh(
     const a = vid[h]!;
     const b = vid[h + 1]!;
     const c = vid[h + 2]!;
-    he[--start[Math.min(c, a)]!] = h + 2;
-    he[--start[Math.min(b, c)]!] = h + 1;
-    he[--start[Math.min(a, b)]!] = h;
+    he[--start[c < a ? c : a]!] = h + 2;
+    he[--start[b < c ? b : c]!] = h + 1;
+    he[--start[a < b ? a : b]!] = h;
   }
-  // Now start[v]..start[v+1] is vertex v's bucket.
+  // Now start[v]..start[v+1] is vertex v's bucket, in ascending facet order.
+  onProgress?.(0.5);
+
   const adj = new Int32Array(3 * n).fill(-1);
   const parent = new Int32Array(n);
   for (let t = 0; t < n; t++) parent[t] = t;
   const boundary: number[] = [];
   let nonManifold = 0;
+  let duplicate = 0;
+  // The far end of half-edge h's edge, and the facet corner opposite to it.
+  const nextOf = (h: number): number => (h % 3 === 2 ? h - 2 : h + 1);
   const other = (h: number): number => {
     const a = vid[h]!;
-    const b = vid[h % 3 === 2 ? h - 2 : h + 1]!;
-    return Math.max(a, b);
+    const b = vid[nextOf(h)]!;
+    return a > b ? a : b;
+  };
+  const third = (h: number): number => vid[nextOf(nextOf(h))]!;
+  /** Marks duplicates among half-edges he[i..j) that all lie on the same edge (lo, o). */
+  const markDuplicates = (i: number, j: number, o: number): void => {
+    // Only the facet's canonical edge (its two lowest vertices) is used, so each facet is seen once.
+    if (j - i <= 32) {
+      for (let x = i; x < j; x++) {
+        const h = he[x]!;
+        const c = third(h);
+        if (c < o || flags[(h / 3) | 0] !== 0) continue;
+        for (let y = x + 1; y < j; y++) {
+          const g = he[y]!;
+          const tg = (g / 3) | 0;
+          if (flags[tg] === 0 && third(g) === c) {
+            flags[tg] = DUP;
+            duplicate++;
+          }
+        }
+      }
+      return;
+    }
+    const seen = new Map<number, number>();
+    for (let x = i; x < j; x++) {
+      const h = he[x]!;
+      const c = third(h);
+      const t = (h / 3) | 0;
+      if (c < o || flags[t] !== 0) continue;
+      const firstT = seen.get(c);
+      if (firstT === undefined) seen.set(c, t);
+      else {
+        flags[t] = DUP;
+        duplicate++;
+      }
+    }
+  };
+  const groupUses = (h: number, g: number): void => {
+    union(parent, (h / 3) | 0, (g / 3) | 0);
   };
   for (let v = 0; v < V; v++) {
     const s = start[v]!;
@@ -260,39 +272,69 @@ export function measureMesh(
       keys.sort();
       const copy = he.slice(s, e);
       for (let j = 0; j < k; j++) he[s + j] = copy[keys[j]! % 33554432]!;
-      let i = s;
-      while (i < e) {
-        const h = he[i]!;
-        const o = other(h);
-        let j = i + 1;
-        while (j < e && other(he[j]!) === o) j++;
-        const uses = j - i;
-        if (uses === 1) boundary.push(h);
-        else {
-          if (uses === 2) {
-            const g = he[i + 1]!;
-            adj[h] = g;
-            adj[g] = h;
-          } else nonManifold++;
-          for (let m = i + 1; m < j; m++) union(parent, (h / 3) | 0, (he[m]! / 3) | 0);
+      for (let pass = 0; pass < 2; pass++) {
+        let i = s;
+        while (i < e) {
+          const o = other(he[i]!);
+          let j = i + 1;
+          while (j < e && other(he[j]!) === o) j++;
+          if (pass === 0) {
+            if (j - i > 1) markDuplicates(i, j, o);
+          } else {
+            let uses = 0;
+            let h0 = -1;
+            let h1 = -1;
+            for (let m = i; m < j; m++) {
+              const g = he[m]!;
+              if (flags[(g / 3) | 0] !== 0) continue;
+              uses++;
+              if (h0 < 0) h0 = g;
+              else {
+                if (h1 < 0) h1 = g;
+                groupUses(h0, g);
+              }
+            }
+            if (uses === 1) boundary.push(h0);
+            else if (uses === 2) {
+              adj[h0] = h1;
+              adj[h1] = h0;
+            } else if (uses > 2) nonManifold++;
+          }
+          i = j;
         }
-        i = j;
       }
       continue;
     }
+    // Small bucket: duplicates first (quadratic over at most 48 half-edges) ...
     for (let i = s; i < e; i++) {
       const h = he[i]!;
-      if (h < 0) continue;
+      const c = third(h);
+      const o = other(h);
+      if (c < o || flags[(h / 3) | 0] !== 0) continue;
+      for (let j = i + 1; j < e; j++) {
+        const g = he[j]!;
+        const tg = (g / 3) | 0;
+        if (flags[tg] === 0 && third(g) === c && other(g) === o) {
+          flags[tg] = DUP;
+          duplicate++;
+        }
+      }
+    }
+    // ... then the uses of each edge.
+    for (let i = s; i < e; i++) {
+      const h = he[i]!;
+      if (h < 0 || flags[(h / 3) | 0] !== 0) continue;
       const o = other(h);
       let uses = 1;
       let second = -1;
       for (let j = i + 1; j < e; j++) {
         const g = he[j]!;
         if (g >= 0 && other(g) === o) {
+          he[j] = -1;
+          if (flags[(g / 3) | 0] !== 0) continue;
           uses++;
           if (uses === 2) second = g;
-          union(parent, (h / 3) | 0, (g / 3) | 0);
-          he[j] = -1;
+          groupUses(h, g);
         }
       }
       if (uses === 1) boundary.push(h);
@@ -333,15 +375,17 @@ export function measureMesh(
     }
   }
 
-  // Per-patch signed volume (in the flooded orientation), majority area and bounding box.
+  // One pass over the good facets: area; per patch the signed volume in the flooded orientation,
+  // the area kept / flipped by the flood, and the overhang area and inverted count under either
+  // final orientation of the patch (decided below).
   const pVol = new Float64Array(patches);
   const pKeep = new Float64Array(patches);
   const pFlip = new Float64Array(patches);
-  const pBox = new Float64Array(patches * 6);
-  for (let q = 0; q < patches; q++) {
-    pBox[6 * q] = pBox[6 * q + 1] = pBox[6 * q + 2] = Number.POSITIVE_INFINITY;
-    pBox[6 * q + 3] = pBox[6 * q + 4] = pBox[6 * q + 5] = Number.NEGATIVE_INFINITY;
-  }
+  const pOhA = new Float64Array(patches); // overhang if the patch keeps the flooded orientation
+  const pOhB = new Float64Array(patches); // overhang if the patch is turned over
+  const pInv = new Int32Array(patches); // facets flipped by the flood
+  const pCount = new Int32Array(patches);
+  const bed = minZ + BED_EPS;
   let area = 0;
   for (let t = 0; t < n; t++) {
     if (flags[t] !== 0) continue;
@@ -364,33 +408,28 @@ export function measureMesh(
     const nx = uy * vz - uz * vy;
     const ny = uz * vx - ux * vz;
     const nz = ux * vy - uy * vx;
-    const a2 = Math.sqrt(nx * nx + ny * ny + nz * nz) / 2;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    const a2 = len / 2;
     area += a2;
     const vol = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
     const q = patch[t]!;
-    if (flip[t]) {
+    const f = flip[t]!;
+    pCount[q]!++;
+    if (f) {
       pVol[q]! -= vol;
       pFlip[q]! += a2;
+      pInv[q]!++;
     } else {
       pVol[q]! += vol;
       pKeep[q]! += a2;
     }
-    const bo = 6 * q;
-    const lx = Math.min(ax, bx, cx);
-    const ly = Math.min(ay, by, cy);
-    const lz = Math.min(az, bz, cz);
-    const hx = Math.max(ax, bx, cx);
-    const hy = Math.max(ay, by, cy);
-    const hz = Math.max(az, bz, cz);
-    if (lx < pBox[bo]!) pBox[bo] = lx;
-    if (ly < pBox[bo + 1]!) pBox[bo + 1] = ly;
-    if (lz < pBox[bo + 2]!) pBox[bo + 2] = lz;
-    if (hx > pBox[bo + 3]!) pBox[bo + 3] = hx;
-    if (hy > pBox[bo + 4]!) pBox[bo + 4] = hy;
-    if (hz > pBox[bo + 5]!) pBox[bo + 5] = hz;
+    // Steeper than 45° from vertical, facing down (or up, if turned over), not on the bed.
+    if (nz * nz > 0.5 * len * len && (az + oz > bed || bz + oz > bed || cz + oz > bed)) {
+      if (nz < 0 === (f === 0)) pOhA[q]! += a2;
+      else pOhB[q]! += a2;
+    }
   }
   onProgress?.(0.8);
-
   // Close boundary loops with a fan from their centroid (volume of open meshes).
   let holesFilled = 0;
   let openBoundaryEdges = 0;
@@ -487,32 +526,58 @@ export function measureMesh(
 
   // Orientation of each patch: keep the orientation most of its area already has; a patch that
   // then encloses negative volume is inside-out unless it is a cavity inside another patch.
+  // Patch bounding boxes, computed only if some patch encloses negative volume.
+  let pBox: Float64Array | null = null;
+  const boxes = (): Float64Array => {
+    const box = new Float64Array(patches * 6);
+    for (let q = 0; q < patches; q++) {
+      box[6 * q] = box[6 * q + 1] = box[6 * q + 2] = Number.POSITIVE_INFINITY;
+      box[6 * q + 3] = box[6 * q + 4] = box[6 * q + 5] = Number.NEGATIVE_INFINITY;
+    }
+    for (let t = 0; t < n; t++) {
+      if (flags[t] !== 0) continue;
+      const o = 6 * patch[t]!;
+      for (let c = 0; c < 9; c += 3) {
+        const k = 9 * t + c;
+        for (let axis = 0; axis < 3; axis++) {
+          const w = p[k + axis]!;
+          if (w < box[o + axis]!) box[o + axis] = w;
+          if (w > box[o + 3 + axis]!) box[o + 3 + axis] = w;
+        }
+      }
+    }
+    return box;
+  };
   const neg = new Uint8Array(patches);
   let order: Int32Array | null = null;
   let volume = 0;
+  let inverted = 0;
+  let overhangArea = 0;
   for (let q = 0; q < patches; q++) {
     let s = pKeep[q]! >= pFlip[q]! ? 1 : -1;
     let vq = s * pVol[q]!;
     if (vq < 0) {
+      if (!pBox) pBox = boxes();
+      const bx = pBox;
       if (!order) {
         order = new Int32Array(patches);
         for (let i = 0; i < patches; i++) order[i] = i;
         const size = (i: number) =>
-          (pBox[6 * i + 3]! - pBox[6 * i]!) *
-          (pBox[6 * i + 4]! - pBox[6 * i + 1]!) *
-          (pBox[6 * i + 5]! - pBox[6 * i + 2]!);
+          (bx[6 * i + 3]! - bx[6 * i]!) *
+          (bx[6 * i + 4]! - bx[6 * i + 1]!) *
+          (bx[6 * i + 5]! - bx[6 * i + 2]!);
         if (patches > 64) order = order.sort((i, j) => size(j) - size(i)).slice(0, 64);
       }
       let inside = false;
       for (const r of order) {
         if (r === q) continue;
         if (
-          pBox[6 * r]! <= pBox[6 * q]! &&
-          pBox[6 * r + 1]! <= pBox[6 * q + 1]! &&
-          pBox[6 * r + 2]! <= pBox[6 * q + 2]! &&
-          pBox[6 * r + 3]! >= pBox[6 * q + 3]! &&
-          pBox[6 * r + 4]! >= pBox[6 * q + 4]! &&
-          pBox[6 * r + 5]! >= pBox[6 * q + 5]!
+          bx[6 * r]! <= bx[6 * q]! &&
+          bx[6 * r + 1]! <= bx[6 * q + 1]! &&
+          bx[6 * r + 2]! <= bx[6 * q + 2]! &&
+          bx[6 * r + 3]! >= bx[6 * q + 3]! &&
+          bx[6 * r + 4]! >= bx[6 * q + 4]! &&
+          bx[6 * r + 5]! >= bx[6 * q + 5]!
         ) {
           inside = true;
           break;
@@ -525,36 +590,15 @@ export function measureMesh(
     }
     neg[q] = s < 0 ? 1 : 0;
     volume += vq;
+    if (s > 0) {
+      inverted += pInv[q]!;
+      overhangArea += pOhA[q]!;
+    } else {
+      inverted += pCount[q]! - pInv[q]!;
+      overhangArea += pOhB[q]!;
+    }
   }
   if (volume < 0) volume = -volume;
-
-  // Final orientation: inverted facets and overhangs.
-  let inverted = 0;
-  let overhangArea = 0;
-  const bed = minZ + BED_EPS;
-  for (let t = 0; t < n; t++) {
-    if (flags[t] !== 0) continue;
-    const f = flip[t]! ^ neg[patch[t]!]!;
-    if (f) inverted++;
-    const k = 9 * t;
-    const z0 = p[k + 2]!;
-    const z1 = p[k + 5]!;
-    const z2 = p[k + 8]!;
-    if (z0 <= bed && z1 <= bed && z2 <= bed) continue;
-    const ux = p[k + 3]! - p[k]!;
-    const uy = p[k + 4]! - p[k + 1]!;
-    const uz = z1 - z0;
-    const vx = p[k + 6]! - p[k]!;
-    const vy = p[k + 7]! - p[k + 1]!;
-    const vz = z2 - z0;
-    let nz = ux * vy - uy * vx;
-    if (f) nz = -nz;
-    if (nz >= 0) continue;
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (-nz > COS45 * len) overhangArea += len / 2;
-  }
 
   let shells = 0;
   for (let t = 0; t < n; t++) if (flags[t] === 0 && parent[t] === t) shells++;
