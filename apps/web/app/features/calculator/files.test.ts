@@ -1,5 +1,19 @@
+import {
+  ALLOWED_EXTENSIONS,
+  isAllowedModelFile,
+  MAX_UPLOAD_BYTES,
+  uploadMessages,
+} from '@printloop/contracts';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_ATTRIBUTE, checkModelFile, fileExtension, isStepFile, MAX_FILE_BYTES } from './files';
+import {
+  ACCEPT_ATTRIBUTE,
+  ACCEPTED_EXTENSIONS,
+  checkModelFile,
+  FILE_MESSAGES,
+  fileExtension,
+  isStepFile,
+  MAX_FILE_BYTES,
+} from './files';
 
 describe('checkModelFile', () => {
   it('accepts the five extensions in any case', () => {
@@ -8,7 +22,7 @@ describe('checkModelFile', () => {
     }
   });
   it('refuses other formats with the specified message', () => {
-    for (const name of ['a.gcode', 'stl', 'a.stl.zip', 'a', '.', 'a.', 'model.fbx']) {
+    for (const name of ['a.gcode', 'stl', '.stl', 'a.stl.zip', 'a', '.', 'a.', 'model.fbx']) {
       expect(checkModelFile({ name, size: 100 })).toBe(
         'Invalid file format. Please upload STL, OBJ, 3MF or STEP files.',
       );
@@ -33,5 +47,20 @@ describe('helpers', () => {
     expect(isStepFile('a.STP')).toBe(true);
     expect(isStepFile('a.stl')).toBe(false);
     expect(ACCEPT_ATTRIBUTE).toBe('.stl,.obj,.3mf,.step,.stp');
+  });
+});
+
+describe('agreement with the server rules (@printloop/contracts)', () => {
+  it('uses the same limit, extensions and messages', () => {
+    expect(MAX_FILE_BYTES).toBe(MAX_UPLOAD_BYTES);
+    expect([...ACCEPTED_EXTENSIONS]).toEqual([...ALLOWED_EXTENSIONS]);
+    expect(FILE_MESSAGES.invalidFormat).toBe(uploadMessages.invalidFormat);
+    expect(FILE_MESSAGES.tooLarge).toBe(uploadMessages.tooLarge);
+    expect(FILE_MESSAGES.processing).toBe(uploadMessages.processing);
+  });
+  it('accepts exactly the names the server accepts', () => {
+    for (const name of ['a.stl', 'A.STP', '.stl', 'x.3mf', 'x.3mf.bak', 'noext', 'a.Obj', 'a.step']) {
+      expect(checkModelFile({ name, size: 1 }) === null).toBe(isAllowedModelFile(name));
+    }
   });
 });

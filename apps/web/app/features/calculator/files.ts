@@ -1,4 +1,8 @@
-/** Checks made on a chosen file before it is parsed or uploaded (the server checks again). */
+/**
+ * Checks made on a chosen file before it is parsed or uploaded (the server checks again with
+ * @printloop/contracts; files.test.ts holds both to the same rules). Kept here rather than imported
+ * so the calculator chunk does not pull in zod.
+ */
 
 export const ACCEPTED_EXTENSIONS = ['.stl', '.obj', '.3mf', '.step', '.stp'] as const;
 /** The `accept` attribute of the file input. */
@@ -13,9 +17,10 @@ export const FILE_MESSAGES = {
   processing: 'Error processing file. Please try again.',
 } as const;
 
+/** The lower-cased extension with its dot ('' when there is none; '.stl' alone has none). */
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');
-  return dot > 0 || (dot === 0 && name.length > 1) ? name.slice(dot).toLowerCase() : '';
+  return dot <= 0 ? '' : name.slice(dot).toLowerCase();
 }
 
 /** The message for a file we refuse, or null when it may be uploaded. */
