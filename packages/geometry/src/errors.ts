@@ -11,7 +11,10 @@ export type GeometryErrorCode =
   | 'no_triangles'
   | 'invalid_3mf'
   | 'invalid_step'
-  | 'step_unavailable';
+  | 'step_unavailable'
+  | 'unreadable'
+  | 'timeout'
+  | 'internal';
 
 /**
  * The one error type the geometry core throws for a file it cannot read.

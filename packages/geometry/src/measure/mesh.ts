@@ -190,8 +190,11 @@ export function measureMesh(
       degenerate++;
       continue;
     }
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[a < b ? a : b]!++;
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[b < c ? b : c]!++;
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[c < a ? c : a]!++;
   }
   for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
@@ -203,8 +206,11 @@ export function measureMesh(
     const a = vid[h]!;
     const b = vid[h + 1]!;
     const c = vid[h + 2]!;
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     he[--start[c < a ? c : a]!] = h + 2;
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     he[--start[b < c ? b : c]!] = h + 1;
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     he[--start[a < b ? a : b]!] = h;
   }
   // Now start[v]..start[v+1] is vertex v's bucket, in ascending facet order.
@@ -221,6 +227,7 @@ export function measureMesh(
   const other = (h: number): number => {
     const a = vid[h]!;
     const b = vid[nextOf(h)]!;
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     return a > b ? a : b;
   };
   const third = (h: number): number => vid[nextOf(nextOf(h))]!;
