@@ -62,7 +62,12 @@ export function CheckList({ items, className = '' }: { items: readonly ReactNode
 /** A closing band with an h2, a sentence and buttons. */
 export function CtaBand({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby="cta-heading" className="bg-brand-800 py-14 text-white sm:py-16">
+    // The global focus ring uses --color-brand-600, which is invisible on this dark band: make it white here
+    // (nothing inside the band uses brand-600).
+    <section
+      aria-labelledby="cta-heading"
+      className="bg-brand-800 py-14 text-white [--color-brand-600:#ffffff] sm:py-16"
+    >
       <Container className="flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
           <h2 id="cta-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
