@@ -1,13 +1,12 @@
 import {
-  type ApiErrorBody,
   type ContactField,
   contactFields,
   contactLimits,
   validateContactMessage,
 } from '@printloop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { contactOutcome, contactTexts, type FieldErrors } from './outcome';
 
-type FieldErrors = Partial<Record<ContactField, string>>;
 type Values = Record<ContactField, string>;
 
 const labels: Record<ContactField, string> = {
@@ -17,34 +16,7 @@ const labels: Record<ContactField, string> = {
   message: 'Message',
 };
 
-export const contactTexts = {
-  sent: 'Thank you — your message has been sent. We reply within one business day.',
-  rateLimited: 'Too many messages from your network. Please try again in a few minutes.',
-  failed: 'Sorry, your message could not be sent. Please try again.',
-} as const;
-
 const empty: Values = { name: '', email: '', subject: '', message: '' };
-
-function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
-}
-
-/** Only known fields with string messages are shown from a server 400 response. */
-function pickFieldErrors(fields: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (typeof fields !== 'object' || fields === null) return out;
-  for (const f of contactFields) {
-    const msg = (fields as Record<string, unknown>)[f];
-    if (typeof msg === 'string' && msg.length > 0) out[f] = msg;
-  }
-  return out;
-}
 
 /**
  * The contact form: validated in the browser with the shared schema, then sent as JSON to
@@ -93,25 +65,17 @@ export function ContactForm() {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(checked.data),
       });
-      if (res.status === 201) {
+      const body: unknown = await res.json().catch(() => null);
+      const outcome = contactOutcome(res.status, body);
+      if (outcome.kind === 'sent') {
         setSent(true);
         setValues(empty);
         setFocusTarget('sent');
-        return;
+      } else if (outcome.kind === 'invalid') {
+        showErrors(outcome.fields, outcome.message);
+      } else {
+        showErrors({}, outcome.message);
       }
-      if (res.status === 429) {
-        showErrors({}, contactTexts.rateLimited);
-        return;
-      }
-      if (res.status === 400) {
-        const body: unknown = await res.json().catch(() => null);
-        if (isApiErrorBody(body)) {
-          const fieldErrors = pickFieldErrors(body.error.fields);
-          showErrors(fieldErrors, Object.keys(fieldErrors).length > 0 ? null : body.error.message);
-          return;
-        }
-      }
-      showErrors({}, contactTexts.failed);
     } catch {
       showErrors({}, contactTexts.failed);
     } finally {
