@@ -38,8 +38,7 @@ const services: readonly ServiceRow[] = [
   {
     id: 'production',
     name: 'Print production',
-    description:
-      'Printers, quality control and dispatch at our UK print farm. Reported by the production team.',
+    description: 'Printers, quality control and dispatch at our UK print farm.',
     icon: 'printer',
   },
 ];
