@@ -80,8 +80,8 @@ export default function BlogPage() {
 
       <Section id="latest" title="Latest articles">
         <ul className="grid gap-6 md:grid-cols-2">
-          {posts.map((p) => (
-            <li key={p.title}>
+          {posts.map((p, i) => (
+            <li key={p.title} className={i === 0 ? 'md:col-span-2' : undefined}>
               <Card className="flex h-full flex-col">
                 <article className="flex h-full flex-col">
                   <p className="flex flex-wrap gap-x-3 text-sm text-slate-700">
