@@ -86,7 +86,7 @@ export function ContactForm() {
   if (sent) {
     return (
       <div className="rounded-xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-950">
-        <div ref={sentRef} role="status" tabIndex={-1} className="focus:outline-none">
+        <div ref={sentRef} role="status" tabIndex={-1} className="scroll-mt-24 focus:outline-none">
           <p className="text-lg font-semibold">{contactTexts.sent}</p>
         </div>
         <button
@@ -108,7 +108,7 @@ export function ContactForm() {
       <p id={`${id}-required-note`} className="text-sm text-slate-600">
         All fields are required.
       </p>
-      <div ref={summaryRef} tabIndex={-1} role="alert" className="focus:outline-none">
+      <div ref={summaryRef} tabIndex={-1} role="alert" className="scroll-mt-24 focus:outline-none">
         {hasSummary ? (
           <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
             {formError ? <p className="font-semibold">{formError}</p> : null}
@@ -138,7 +138,10 @@ export function ContactForm() {
           value: values[f],
           maxLength: f === 'message' ? undefined : contactLimits[f],
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId(f) : undefined,
+          'aria-describedby':
+            [error ? errorId(f) : null, f === 'message' ? `${id}-message-count` : null]
+              .filter(Boolean)
+              .join(' ') || undefined,
           onChange: (e: { target: { value: string } }) => {
             const value = e.target.value;
             setValues((v) => ({ ...v, [f]: value }));
@@ -164,7 +167,7 @@ export function ContactForm() {
               )}
             </div>
             {f === 'message' ? (
-              <p className="mt-1 text-xs text-slate-600">
+              <p id={`${id}-message-count`} className="mt-1 text-xs text-slate-600">
                 {values.message.length.toLocaleString('en-GB')} /{' '}
                 {contactLimits.message.toLocaleString('en-GB')} characters
               </p>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Container } from '../../components/ui/layout';
 
 export interface DocsNavItem {
@@ -19,6 +19,7 @@ export function DocsLayout({
   navLabel: string;
   children: ReactNode;
 }) {
+  const current = useCurrentSection(nav);
   return (
     <Container className="py-10 lg:py-14">
       <div className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-12">
@@ -30,7 +31,8 @@ export function DocsLayout({
                 <li key={item.id}>
                   <a
                     href={`#${item.id}`}
-                    className="block rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:border-0 lg:px-2"
+                    aria-current={current === item.id ? 'location' : undefined}
+                    className="block rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=location]:bg-brand-50 aria-[current=location]:font-semibold aria-[current=location]:text-brand-800 lg:border-0 lg:px-2"
                   >
                     {item.label}
                   </a>
@@ -43,6 +45,35 @@ export function DocsLayout({
       </div>
     </Container>
   );
+}
+
+/**
+ * The id of the section nearest the top of the viewport, for highlighting the sidebar.
+ * Starts as null on the server and on first render, so hydration matches.
+ */
+function useCurrentSection(nav: readonly DocsNavItem[]): string | null {
+  const [current, setCurrent] = useState<string | null>(null);
+  useEffect(() => {
+    const sections = nav
+      .map((item) => document.getElementById(item.id))
+      .filter((el): el is HTMLElement => el !== null);
+    if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
+    const visible = new Set<string>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (e.isIntersecting) visible.add(e.target.id);
+          else visible.delete(e.target.id);
+        }
+        const first = sections.find((el) => visible.has(el.id));
+        if (first) setCurrent(first.id);
+      },
+      { rootMargin: '-80px 0px -55% 0px' },
+    );
+    for (const el of sections) observer.observe(el);
+    return () => observer.disconnect();
+  }, [nav]);
+  return current;
 }
 
 /** One documentation section: an h2 with the anchor id, then prose and code. */
