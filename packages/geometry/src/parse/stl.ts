@@ -115,6 +115,7 @@ function parseBinary(
 const KW_FACET = bytes('facet');
 const KW_ENDFACET = bytes('endfacet');
 const KW_VERTEX = bytes('vertex');
+const KW_ENDSOLID = bytes('endsolid');
 
 function bytes(s: string): Uint8Array {
   return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
@@ -140,6 +141,7 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
   let inFacet = false;
   let vertsInFacet = 0;
   let facets = 0;
+  let closed = false;
   let nextReport = 1 << 22;
   let i = 0;
   while (i < len) {
@@ -163,6 +165,7 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
       for (let k = 0; k < 3; k++) {
         while (i < len && (b[i] === 32 || b[i] === 9)) i++;
         const v = scanNumber(b, i, len);
+        if (i >= len) throw new GeometryError('truncated', 'The STL file ends in the middle of a facet.');
         if (scanEnd === i || (scanEnd < len && b[scanEnd]! > 32)) {
           throw new GeometryError(
             'malformed',
@@ -189,8 +192,11 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
         );
       }
       inFacet = false;
+      closed = false;
       facets++;
       if (facets > MAX_TRIANGLES) throw tooManyTriangles();
+    } else if (c === 101 && !inFacet && tokenIs(b, start, i, KW_ENDSOLID)) {
+      closed = true;
     }
     if (i > nextReport) {
       onProgress?.(i / len);
@@ -199,5 +205,6 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
   }
   if (inFacet) throw new GeometryError('truncated', 'The STL file ends in the middle of a facet.');
   onProgress?.(1);
-  return { format: 'stl-ascii', positions: out.toArray(), triangleCount: facets, warnings: [] };
+  const warnings = closed ? [] : ['The file ends without "endsolid": it may have been cut short.'];
+  return { format: 'stl-ascii', positions: out.toArray(), triangleCount: facets, warnings };
 }

@@ -1,0 +1,130 @@
+/** Every model in ../shared/models is measured against its manifest.json (read here, not copied). */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeModel } from './index.js';
+
+const MODELS = path.resolve(import.meta.dirname, '../../../../shared/models');
+
+interface ManifestEntry {
+  file: string;
+  format: string;
+  units: string;
+  volume_mm3: number;
+  surface_area_mm2: number;
+  bbox_min: [number, number, number];
+  bbox_max: [number, number, number];
+  bbox_mm: { x: number; y: number; z: number };
+  triangles: number | null;
+  watertight: boolean;
+  shells: number;
+  mesh_as_is?: { degenerate_triangles: number; duplicate_triangles: number };
+}
+
+const manifest = JSON.parse(readFileSync(path.join(MODELS, 'manifest.json'), 'utf8')) as ManifestEntry[];
+
+function load(file: string): Uint8Array {
+  return new Uint8Array(readFileSync(path.join(MODELS, file)));
+}
+
+function relErr(a: number, b: number): number {
+  return Math.abs(a - b) / Math.abs(b);
+}
+
+const UNIT_OPTION: Record<string, 'mm' | 'cm' | 'in'> = { mm: 'mm', cm: 'cm', inch: 'in' };
+
+describe('reference models (manifest.json)', () => {
+  it('covers every model file', () => {
+    expect(manifest.length).toBeGreaterThanOrEqual(13);
+  });
+
+  for (const m of manifest) {
+    it(`${m.file}: ${m.format}, counts, volume, area, bbox`, async () => {
+      const isStep = m.format === 'step';
+      const isUnitless = m.format.startsWith('stl') || m.format === 'obj';
+      // Files authored in another unit: the manifest's figures are for the intended part, so read
+      // unitless formats with that unit (3MF declares its own).
+      const options = isUnitless && m.units !== 'mm' ? { units: UNIT_OPTION[m.units]! } : {};
+      const a = await analyzeModel(load(m.file), m.file, options);
+      expect(a.file).toBe(m.file);
+      expect(a.format).toBe(m.format);
+      if (m.triangles !== null) expect(a.triangles).toBe(m.triangles);
+      expect(a.watertight).toBe(m.watertight);
+      expect(a.shells).toBe(m.shells);
+      if (m.mesh_as_is) {
+        expect(a.degenerate_triangles).toBe(m.mesh_as_is.degenerate_triangles);
+        expect(a.duplicate_triangles).toBe(m.mesh_as_is.duplicate_triangles);
+      }
+      for (let k = 0; k < 3; k++) {
+        expect(Math.abs(a.bbox.min[k]! - m.bbox_min[k]!)).toBeLessThanOrEqual(0.01);
+        expect(Math.abs(a.bbox.max[k]! - m.bbox_max[k]!)).toBeLessThanOrEqual(0.01);
+      }
+      expect(Math.abs(a.bbox.size[0] - m.bbox_mm.x)).toBeLessThanOrEqual(0.01);
+      expect(Math.abs(a.bbox.size[1] - m.bbox_mm.y)).toBeLessThanOrEqual(0.01);
+      expect(Math.abs(a.bbox.size[2] - m.bbox_mm.z)).toBeLessThanOrEqual(0.01);
+      if (isStep) {
+        expect(relErr(a.volume_mm3, m.volume_mm3)).toBeLessThan(0.005);
+        expect(relErr(a.area_mm2, m.surface_area_mm2)).toBeLessThan(0.005);
+      } else if (m.watertight) {
+        expect(relErr(a.volume_mm3, m.volume_mm3)).toBeLessThan(1e-4);
+        expect(relErr(a.area_mm2, m.surface_area_mm2)).toBeLessThan(1e-3);
+        expect(a.warnings.some((w) => /watertight/.test(w))).toBe(false);
+      } else {
+        // Open mesh: the reference is the repaired part; closing the holes gets close to it.
+        expect(relErr(a.volume_mm3, m.volume_mm3)).toBeLessThan(0.001);
+        expect(a.warnings.some((w) => /not watertight.*approximate/.test(w))).toBe(true);
+      }
+      expect(a.fits_build_volume).toBe(
+        Math.max(a.bbox.size[0], a.bbox.size[1]) <= 250 &&
+          a.bbox.size[2] <= 210 &&
+          Math.min(a.bbox.size[0], a.bbox.size[1]) <= 210,
+      );
+    });
+  }
+
+  it('cube_1unit_inch.stl: read as mm it is a 1 mm cube, and inches are suggested', async () => {
+    const a = await analyzeModel(load('cube_1unit_inch.stl'), 'cube_1unit_inch.stl');
+    expect(a.units).toBe('mm');
+    expect(a.volume_mm3).toBeCloseTo(1, 5);
+    expect(a.suggested_units).toBe('in');
+    expect(a.warnings.some((w) => /inches/.test(w))).toBe(true);
+  });
+
+  it('cube_1unit_inch.stl with units "in": 16387.06 mm³ and no further suggestion', async () => {
+    const entry = manifest.find((m) => m.file === 'cube_1unit_inch.stl')!;
+    const a = await analyzeModel(load('cube_1unit_inch.stl'), 'cube_1unit_inch.stl', { units: 'in' });
+    expect(a.units).toBe('in');
+    expect(relErr(a.volume_mm3, entry.volume_mm3)).toBeLessThan(1e-4);
+    expect(relErr(a.volume_mm3, 16387.06)).toBeLessThan(1e-4);
+    expect(a.bbox.size).toEqual([25.4, 25.4, 25.4]);
+    expect(a.suggested_units).toBeNull();
+  });
+
+  it('phone_stand_cm.3mf: centimetres from the file, converted to mm, with the build transform', async () => {
+    const entry = manifest.find((m) => m.file === 'phone_stand_cm.3mf')!;
+    const a = await analyzeModel(load('phone_stand_cm.3mf'), 'phone_stand_cm.3mf');
+    expect(a.units).toBe('cm');
+    expect(relErr(a.volume_mm3, entry.volume_mm3)).toBeLessThan(1e-4);
+    expect(a.bbox.min).toEqual(entry.bbox_min);
+    expect(a.suggested_units).toBeNull();
+  });
+
+  it('oversize_rail_300mm.stl does not fit and says so', async () => {
+    const a = await analyzeModel(load('oversize_rail_300mm.stl'), 'oversize_rail_300mm.stl');
+    expect(a.fits_build_volume).toBe(false);
+    expect(a.warnings.some((w) => /does not fit/.test(w))).toBe(true);
+  });
+
+  it('normal-sized parts get no unit suggestion', async () => {
+    for (const f of ['cube_20mm.stl', 'knob_quads.obj', 'two_shells.stl']) {
+      const a = await analyzeModel(load(f), f);
+      expect(a.suggested_units).toBeNull();
+    }
+  });
+
+  it('units "cm" scales an STL by 10', async () => {
+    const a = await analyzeModel(load('cube_20mm.stl'), 'cube_20mm.stl', { units: 'cm' });
+    expect(a.bbox.size).toEqual([200, 200, 200]);
+    expect(relErr(a.volume_mm3, 8_000_000)).toBeLessThan(1e-6);
+  });
+});

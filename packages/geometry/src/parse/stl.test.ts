@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { GeometryError } from '../errors.js';
+import { analyzeModel, parseModel } from '../index.js';
+import { asciiStl, binaryStl, box, bytes } from '../testing/meshes.js';
+import { parseStl } from './stl.js';
+
+const cube = box([0, 0, 0], [10, 10, 10]);
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(GeometryError);
+    return (err as GeometryError).code;
+  }
+  throw new Error('expected a GeometryError');
+}
+
+describe('binary STL', () => {
+  it('reads triangles in file order', () => {
+    const r = parseStl(binaryStl(cube));
+    expect(r.format).toBe('stl-binary');
+    expect(r.triangleCount).toBe(12);
+    expect(Array.from(r.positions.subarray(0, 9))).toEqual(cube[0]!.flat());
+  });
+
+  it('is binary by the size rule even when the header starts with "solid"', async () => {
+    const data = binaryStl(cube, 'solid cube exported by some CAD tool');
+    const a = await analyzeModel(data, 'cube.stl');
+    expect(a.format).toBe('stl-binary');
+    expect(a.triangles).toBe(12);
+    expect(a.volume_mm3).toBe(1000);
+  });
+
+  it('reads from a view at an odd offset of a larger buffer', () => {
+    const data = binaryStl(cube);
+    const big = new Uint8Array(data.length + 3);
+    big.set(data, 1);
+    const r = parseStl(big.subarray(1, 1 + data.length));
+    expect(r.triangleCount).toBe(12);
+    expect(Array.from(r.positions.subarray(0, 9))).toEqual(cube[0]!.flat());
+  });
+
+  it('tolerates padding after the last triangle, with a warning', async () => {
+    const data = binaryStl(cube);
+    const padded = new Uint8Array(data.length + 7);
+    padded.set(data);
+    const p = await parseModel(padded, 'cube.stl');
+    expect(p.mesh.triangleCount).toBe(12);
+    expect(p.warnings.join(' ')).toMatch(/extra bytes/);
+  });
+
+  it('rejects a truncated file and absurd counts with typed errors', async () => {
+    const data = binaryStl(cube);
+    expect(await code(parseModel(data.subarray(0, data.length - 10), 'cube.stl'))).toBe('truncated');
+    const absurd = data.slice();
+    new DataView(absurd.buffer).setUint32(80, 0xffffffff, true);
+    expect(await code(parseModel(absurd, 'cube.stl'))).toBe('truncated');
+    expect(await code(parseModel(data.subarray(0, 50), 'cube.stl'))).toBe('truncated');
+    expect(await code(parseModel(new Uint8Array(0), 'cube.stl'))).toBe('empty_file');
+    expect(await code(parseModel(binaryStl([]), 'none.stl'))).toBe('no_triangles');
+  });
+
+  it('rejects NaN and infinite coordinates', async () => {
+    const data = binaryStl(cube);
+    new DataView(data.buffer).setFloat32(84 + 12, Number.NaN, true);
+    expect(await code(parseModel(data, 'nan.stl'))).toBe('invalid_number');
+    const inf = binaryStl(cube);
+    new DataView(inf.buffer).setFloat32(84 + 50 * 3 + 20, Number.POSITIVE_INFINITY, true);
+    expect(await code(parseModel(inf, 'inf.stl'))).toBe('invalid_number');
+  });
+});
+
+describe('ASCII STL', () => {
+  it('reads LF files', async () => {
+    const a = await analyzeModel(bytes(asciiStl(cube)), 'cube.stl');
+    expect(a.format).toBe('stl-ascii');
+    expect(a.triangles).toBe(12);
+    expect(a.volume_mm3).toBe(1000);
+    expect(a.watertight).toBe(true);
+  });
+
+  it('reads CRLF, tabs, runs of blanks, trailing blanks, blank lines and exponent normals', async () => {
+    let text = asciiStl(cube, 'my part with spaces', '\r\n');
+    text = text
+      .replace(/facet normal 0 0 0/g, 'facet\tnormal  0.000000e+00 -1.0E+0\t0e0   ')
+      .replace(/ {6}vertex /g, '\t \tvertex\t  ')
+      .replace(/endloop\r\n/g, 'endloop   \r\n\r\n');
+    const a = await analyzeModel(bytes(text), 'nut.stl');
+    expect(a.format).toBe('stl-ascii');
+    expect(a.triangles).toBe(12);
+    expect(a.volume_mm3).toBe(1000);
+  });
+
+  it('reads several solid … endsolid blocks, a bare endsolid and uppercase keywords', async () => {
+    const a = asciiStl(box([0, 0, 0], [10, 10, 10]), 'one');
+    const b = asciiStl(box([20, 0, 0], [30, 10, 10]), 'two').replace('endsolid two', 'endsolid');
+    const c = asciiStl(box([40, 0, 0], [50, 10, 10]), 'three').toUpperCase();
+    const r = await analyzeModel(bytes(a + b + c), 'three.stl');
+    expect(r.triangles).toBe(36);
+    expect(r.shells).toBe(3);
+    expect(r.volume_mm3).toBe(3000);
+  });
+
+  it('reads exponent-format and signed coordinates', () => {
+    const text =
+      'solid x\nfacet normal 0 0 1\nouter loop\nvertex 1e1 -2.5E-1 +3\nvertex .5 5. 0\nvertex -0 0 1e-3\nendloop\nendfacet\nendsolid x\n';
+    const r = parseStl(bytes(text));
+    expect(Array.from(r.positions)).toEqual([10, -0.25, 3, 0.5, 5, 0, -0, 0, Math.fround(1e-3)]);
+  });
+
+  it('gives typed errors for malformed text', async () => {
+    const cut = asciiStl(cube);
+    const inFacet = cut.indexOf('vertex', cut.length / 2);
+    expect(await code(parseModel(bytes(cut.slice(0, inFacet + 10)), 'a.stl'))).toBe('truncated');
+    const betweenFacets = cut.indexOf('facet normal', cut.length / 2);
+    const partial = await parseModel(bytes(cut.slice(0, betweenFacets)), 'a.stl');
+    expect(partial.warnings.join(' ')).toMatch(/cut short/);
+    expect(await code(parseModel(bytes(cut.replace('vertex 0 0 0', 'vertex 0 zero 0')), 'a.stl'))).toBe(
+      'malformed',
+    );
+    expect(await code(parseModel(bytes(cut.replace('vertex 0 0 0', 'vertex nan 0 0')), 'a.stl'))).toBe(
+      'malformed',
+    );
+    expect(await code(parseModel(bytes('solid empty\nendsolid empty\n'), 'a.stl'))).toBe('no_triangles');
+    const four = cut.replace('endloop', 'vertex 1 1 1\nendloop');
+    expect(await code(parseModel(bytes(four), 'a.stl'))).toBe('malformed');
+  });
+});
