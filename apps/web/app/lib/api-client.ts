@@ -261,6 +261,26 @@ export const jobsApi = {
   },
 };
 
+/**
+ * The server's triangle soup of a job (raw little-endian Float32, mm, 9 floats per triangle), for
+ * formats the browser cannot parse (STEP). Null when the server does not offer it.
+ */
+export async function fetchJobMesh(id: string, signal?: AbortSignal): Promise<Float32Array | null> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/jobs/${encodeURIComponent(id)}/mesh`, { credentials: 'same-origin', signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    return null;
+  }
+  if (!res.ok) return null;
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('octet-stream')) return null;
+  const buf = await res.arrayBuffer();
+  if (buf.byteLength === 0 || buf.byteLength % 36 !== 0) return null;
+  return new Float32Array(buf);
+}
+
 export const quotesApi = {
   preview: (req: QuoteRequest, signal?: AbortSignal) =>
     apiFetch<QuotePreview>('/api/quotes/preview', { body: req, signal }),

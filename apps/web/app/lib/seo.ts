@@ -2,7 +2,12 @@ import type { MetaDescriptor } from 'react-router';
 import { site } from '../config/site';
 
 /** Title, description, canonical link and Open Graph tags for one page. */
-export function pageMeta(opts: { title: string; description: string; path: string; noindex?: boolean }): MetaDescriptor[] {
+export function pageMeta(opts: {
+  title: string;
+  description: string;
+  path: string;
+  noindex?: boolean;
+}): MetaDescriptor[] {
   const url = `${site.origin}${opts.path === '/' ? '/' : opts.path}`;
   const title = opts.path === '/' ? opts.title : `${opts.title} | ${site.name}`;
   const tags: MetaDescriptor[] = [

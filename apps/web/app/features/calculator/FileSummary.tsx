@@ -63,7 +63,14 @@ export function FileSummary({
         </div>
         <div>
           <dt className="text-slate-600">File size</dt>
-          <dd className="font-medium text-slate-900">{formatMB(file.size)}</dd>
+          <dd className="font-medium text-slate-900">
+            {formatMB(file.size)}
+            {file.size < 10 * 1024 ? (
+              <span className="ml-1 text-xs font-normal text-slate-600">
+                ({formatInteger(file.size)} bytes)
+              </span>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Volume</dt>

@@ -6,15 +6,17 @@ import { HOUSE_PRINTER } from '@printloop/geometry';
 import { OrbitControls } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
 import { type RefObject, useEffect, useLayoutEffect, useMemo } from 'react';
-import { BufferAttribute, BufferGeometry, type PerspectiveCamera, Vector3 } from 'three';
+import { BufferAttribute, BufferGeometry, Color, type PerspectiveCamera, Vector3 } from 'three';
 
 type Controls = { target: Vector3; update: () => void };
 
 export const CAMERA_FOV = 75;
-const BASE_COLOR: [number, number, number] = [0.23, 0.51, 0.96];
-const OVERHANG_COLOR: [number, number, number] = [0.98, 0.45, 0.09];
+// Color converts the sRGB hex to the linear values vertex colours are read as.
+const BASE_HEX = '#3b82f6';
+const BASE_COLOR = new Color(BASE_HEX);
+const OVERHANG_COLOR = new Color('#f97316');
 /** Direction from the model to the camera (world is Y-up after turning the Z-up model). */
-const VIEW_DIR = new Vector3(0.9, 0.75, 1.2).normalize();
+const VIEW_DIR = new Vector3(1, 0.95, 1.35).normalize();
 
 export interface ModelViewerProps {
   positions: Float32Array;
@@ -40,9 +42,9 @@ function colorsFor(overhang: Uint8Array): Float32Array {
     const c = overhang[t] ? OVERHANG_COLOR : BASE_COLOR;
     for (let v = 0; v < 3; v++) {
       const o = t * 9 + v * 3;
-      colors[o] = c[0];
-      colors[o + 1] = c[1];
-      colors[o + 2] = c[2];
+      colors[o] = c.r;
+      colors[o + 1] = c.g;
+      colors[o + 2] = c.b;
     }
   }
   return colors;
@@ -104,7 +106,7 @@ function Scene({ positions, overhang, tintOverhangs, resetRef }: ModelViewerProp
     const frame = () => {
       const r = Math.max(geometry.boundingSphere?.radius ?? 1, 1);
       const fov = (camera.fov * Math.PI) / 180;
-      const dist = (r / Math.sin(fov / 2)) * 1.15;
+      const dist = (r / Math.sin(fov / 2)) * 1.45;
       // World (Y-up): the model's centre is at height/2 above the plate.
       const target = new Vector3(0, height / 2, 0);
       camera.position.copy(target).addScaledVector(VIEW_DIR, dist);
@@ -136,7 +138,7 @@ function Scene({ positions, overhang, tintOverhangs, resetRef }: ModelViewerProp
       <mesh geometry={geometry} position={offset}>
         <meshStandardMaterial
           key={colors ? 'tinted' : 'plain'}
-          color={colors ? '#ffffff' : '#3b82f6'}
+          color={colors ? '#ffffff' : BASE_HEX}
           vertexColors={colors !== null}
           metalness={0.05}
           roughness={0.6}

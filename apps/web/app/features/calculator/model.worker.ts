@@ -4,14 +4,14 @@
  * prepared mesh, and answers instant estimates with @printloop/estimate for each parameter change.
  */
 
-import { estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
 import { type Analysis, analyzeParsed, isGeometryError, parseModel } from '@printloop/geometry';
+import { estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
 import { overhangMask } from './overhang';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-let model: { id: number; prepared: PreparedMesh | null; analysis: Analysis } | null = null;
+let model: { id: number; prepared: PreparedMesh | null } | null = null;
 
 function post(msg: WorkerResponse, transfer: Transferable[] = []) {
   self.postMessage(msg, transfer);
@@ -21,6 +21,23 @@ function fail(id: number, err: unknown) {
   if (isGeometryError(err)) post({ type: 'error', id, code: err.code, message: err.message });
   else
     post({ type: 'error', id, code: 'internal', message: err instanceof Error ? err.message : String(err) });
+}
+
+/** Keeps the mesh for estimates and sends the viewer its own copy (transferred, not cloned). */
+function adopt(id: number, source: Float32Array, n: number, analysis: Analysis | null) {
+  const positions = source.slice(0, n * 9);
+  const { mask, count } = overhangMask(positions, n);
+  let prepared: PreparedMesh | null = null;
+  try {
+    prepared = prepareMesh({ positions: source, triangleCount: n });
+  } catch {
+    prepared = null;
+  }
+  model = { id, prepared };
+  post({ type: 'loaded', id, analysis, positions, overhang: mask, overhangCount: count }, [
+    positions.buffer,
+    mask.buffer,
+  ]);
 }
 
 self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
@@ -34,24 +51,20 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
         msg.units ? { units: msg.units } : {},
       );
       const analysis = analyzeParsed(parsed, msg.fileName);
-      const n = parsed.mesh.triangleCount;
-      // One copy for the viewer (transferred, not cloned); the worker keeps the original for estimates.
-      const positions = parsed.mesh.positions.slice(0, n * 9);
-      const { mask, count } = overhangMask(positions, n);
-      let prepared: PreparedMesh | null = null;
-      try {
-        prepared = prepareMesh({ positions: parsed.mesh.positions, triangleCount: n });
-      } catch {
-        prepared = null;
-      }
-      model = { id: msg.id, prepared, analysis };
-      post({ type: 'loaded', id: msg.id, analysis, positions, overhang: mask, overhangCount: count }, [
-        positions.buffer,
-        mask.buffer,
-      ]);
+      adopt(msg.id, parsed.mesh.positions, parsed.mesh.triangleCount, analysis);
     } catch (err) {
       fail(msg.id, err);
     }
+    return;
+  }
+  if (msg.type === 'loadMesh') {
+    model = null;
+    const n = Math.floor(msg.positions.length / 9);
+    if (n === 0) {
+      post({ type: 'error', id: msg.id, code: 'no_triangles', message: 'The model holds no triangles.' });
+      return;
+    }
+    adopt(msg.id, msg.positions, n, null);
     return;
   }
   if (msg.type === 'estimate') {

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   errorMessage,
+  fetchJobMesh,
   isApiError,
   type Job,
   jobsApi,
@@ -166,6 +167,20 @@ export function useCalculator() {
     [begin, clearAll],
   );
 
+  const adoptLoaded = useCallback((loaded: LoadedModel) => {
+    if (loaded.analysis) setClientAnalysis(loaded.analysis);
+    setModelId(loaded.modelId);
+    setViewer({
+      status: 'ready',
+      model: {
+        key: loaded.modelId,
+        positions: loaded.positions,
+        overhang: loaded.overhang,
+        overhangCount: loaded.overhangCount,
+      },
+    });
+  }, []);
+
   /** Parses bytes in the worker for the viewer and the instant estimate. */
   const loadInWorker = useCallback(
     async (g: number, buffer: ArrayBuffer, name: string, units: Units | null, failOnError: boolean) => {
@@ -192,19 +207,9 @@ export function useCalculator() {
         return;
       }
       if (g !== gen.current) return;
-      setClientAnalysis(loaded.analysis);
-      setModelId(loaded.modelId);
-      setViewer({
-        status: 'ready',
-        model: {
-          key: loaded.modelId,
-          positions: loaded.positions,
-          overhang: loaded.overhang,
-          overhangCount: loaded.overhangCount,
-        },
-      });
+      adoptLoaded(loaded);
     },
-    [worker, fail],
+    [worker, fail, adoptLoaded],
   );
 
   /** Asks for the session when it is not known yet; sends a visitor to sign in. */
@@ -282,6 +287,27 @@ export function useCalculator() {
     setParams(defaults());
     setQuantity(1);
   }, [begin, clearAll]);
+
+  // ---- STEP: the browser cannot tessellate it, so the viewer and the instant estimate use the
+  // server's mesh once the job exists (when the server offers it).
+  const jobId = job?.id ?? null;
+  const viewerUnavailable = viewer.status === 'unavailable';
+  useEffect(() => {
+    if (!viewerUnavailable || jobId === null) return;
+    const g = gen.current;
+    const ctrl = new AbortController();
+    void (async () => {
+      try {
+        const positions = await fetchJobMesh(jobId, ctrl.signal);
+        if (!positions || g !== gen.current) return;
+        const loaded = await worker().loadMesh(positions);
+        if (g === gen.current && !ctrl.signal.aborted) adoptLoaded(loaded);
+      } catch {
+        // Keep the 'figures come from the server' note.
+      }
+    })();
+    return () => ctrl.abort();
+  }, [viewerUnavailable, jobId, worker, adoptLoaded]);
 
   // ---- Instant estimate in the worker, on every change of the print parameters.
   const estimateKey = modelId === null ? null : `${modelId}|${JSON.stringify(printParams(params))}`;

@@ -2,7 +2,7 @@
  * Promise wrapper of the model worker. The worker is created on first use; estimates are coalesced
  * (while one runs, only the newest request waits; older ones resolve to null).
  */
-import type { Units } from '@printloop/geometry';
+import type { Analysis, Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/quote';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
@@ -17,7 +17,7 @@ export class WorkerError extends Error {
 
 export interface LoadedModel {
   modelId: number;
-  analysis: import('@printloop/geometry').Analysis;
+  analysis: Analysis | null;
   positions: Float32Array;
   overhang: Uint8Array;
   overhangCount: number;
@@ -82,6 +82,21 @@ export class ModelWorkerClient {
     return {
       modelId: id,
       analysis: r.analysis,
+      positions: r.positions,
+      overhang: r.overhang,
+      overhangCount: r.overhangCount,
+    };
+  }
+
+  /** Adopts a ready triangle soup (mm); the array is transferred. */
+  async loadMesh(positions: Float32Array): Promise<LoadedModel> {
+    const id = this.nextId++;
+    const r = await this.request({ type: 'loadMesh', id, positions }, [positions.buffer]);
+    if (r.type === 'error') throw new WorkerError(r.code, r.message);
+    if (r.type !== 'loaded') throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+    return {
+      modelId: id,
+      analysis: null,
       positions: r.positions,
       overhang: r.overhang,
       overhangCount: r.overhangCount,

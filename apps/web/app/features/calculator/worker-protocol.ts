@@ -12,13 +12,16 @@ export interface ClientEstimate {
 
 export type WorkerRequest =
   | { type: 'load'; id: number; buffer: ArrayBuffer; fileName: string; units: Units | null }
-  | { type: 'estimate'; id: number; modelId: number; params: PrintParameters };
+  | { type: 'estimate'; id: number; modelId: number; params: PrintParameters }
+  /** A triangle soup in mm computed elsewhere (the server's tessellation of a STEP file). */
+  | { type: 'loadMesh'; id: number; positions: Float32Array };
 
 export type WorkerResponse =
   | {
       type: 'loaded';
       id: number;
-      analysis: Analysis;
+      /** Null for 'loadMesh' (the server's analysis applies). */
+      analysis: Analysis | null;
       positions: Float32Array;
       overhang: Uint8Array;
       overhangCount: number;
