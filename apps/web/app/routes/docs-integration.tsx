@@ -60,7 +60,7 @@ export default function IntegrationGuidePage({ loaderData }: Route.ComponentProp
       </PageHero>
       <Container className="py-12 lg:py-16">
         <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-12">
-          <article className="min-w-0">
+          <article className="min-w-0 break-words">
             <section aria-labelledby="requirements-heading">
               <h2 id="requirements-heading" className="text-2xl font-bold tracking-tight text-slate-900">
                 Before you start

@@ -299,7 +299,8 @@ export default function Docs() {
         <DocSection id="shipping-api" title="Shipping API">
           <p>
             Get shipping rates by carrier before you order, for example to show delivery options at your
-            checkout. We ship with {carriers.join(', ')}. Standard shipping takes {standardShipping}.
+            checkout. We ship with {carriers.slice(0, -1).join(', ')} and {carriers.at(-1)}. Standard shipping
+            takes {standardShipping}.
           </p>
           <p>
             <C>GET /v1/shipping/rates</C> takes the destination <C>country</C> (ISO 3166-1 alpha-2) and the
