@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { conditions: ['@printloop/source'] },
+        ssr: { resolve: { conditions: ['@printloop/source'], externalConditions: ['@printloop/source'] } },
         test: {
           name: 'unit',
           include: [

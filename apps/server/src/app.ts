@@ -8,12 +8,15 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { ModelService } from './models/model-service.js';
 import { useErrorHandler } from './plugins/errors.js';
 import { webPlugin } from './plugins/web.js';
 import { useZodValidation } from './plugins/zod.js';
 import { type AuthRouteOptions, authRoutes } from './routes/api/auth.js';
 import { contactRoutes } from './routes/api/contact.js';
 import { healthRoutes } from './routes/api/health.js';
+import { jobRoutes } from './routes/api/jobs.js';
+import { quoteRoutes } from './routes/api/quotes.js';
 import { createStorage } from './storage/index.js';
 import type { Storage } from './storage/storage.js';
 
@@ -24,6 +27,7 @@ declare module 'fastify' {
     storage: Storage;
     mailer: Mailer;
     auth: Auth;
+    models: ModelService;
   }
 }
 
@@ -35,6 +39,8 @@ export interface BuildOptions {
   contactRateLimit?: { max: number; windowMs: number };
   /** Sign-in, sign-up and reset limits: default 20 per IP and 10 per email per 15 minutes. */
   authRateLimit?: AuthRouteOptions;
+  /** Run model analysis and estimates in this thread instead of worker threads (tests run from source). */
+  inlineModels?: boolean;
   /** Replace the mailer (tests capture messages). */
   mailer?: Mailer;
 }
@@ -64,6 +70,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', createStorage(config.storage));
+  const models = new ModelService(app.storage, { inline: options.inlineModels ?? false });
+  app.decorate('models', models);
+  app.addHook('onClose', () => models.close());
   const mailer = options.mailer ?? createMailer(config.mail, app.log);
   app.decorate('mailer', mailer);
   app.decorate(
@@ -114,6 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       perEmail: { max: 10, windowMs: 15 * 60 * 1000 },
     },
   );
+  await app.register(jobRoutes);
+  await app.register(quoteRoutes);
   await app.register(contactRoutes, options.contactRateLimit ?? { max: 5, windowMs: 10 * 60 * 1000 });
   await app.register(webPlugin, { buildDir: config.webBuildDir, publicUrl: config.publicUrl });
 

@@ -57,7 +57,7 @@ export async function createTestApp(
   });
   // PGlite in memory: fast and isolated per test file.
   if (config.database.kind === 'pglite') config.database = { kind: 'pglite', dataDir: null };
-  const app = await buildApp(config, opts.build);
+  const app = await buildApp(config, { inlineModels: true, ...opts.build });
   await app.ready();
   return {
     app,
@@ -68,4 +68,42 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export const modelsDir = path.resolve(import.meta.dirname, '../../../../shared/models');
+
+/** A multipart/form-data body with one file field, for `inject`. */
+export function multipart(fileName: string, bytes: Uint8Array, field = 'file') {
+  const boundary = `----printloop${randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Sign up and sign in a user; returns the session cookie for `inject`. */
+export async function signedInUser(app: FastifyInstance, email: string, password = 'correct-horse-1') {
+  const origin = app.config.publicUrl;
+  const up = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password, name: email.split('@')[0] },
+    headers: { origin },
+  });
+  if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.body}`);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password, rememberMe: false },
+    headers: { origin },
+  });
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const cookie = list.find((c) => c.startsWith('printloop.session_token='))?.split(';')[0];
+  if (!cookie) throw new Error(`sign-in failed: ${res.body}`);
+  return { cookie, id: res.json().user.id as string };
 }
