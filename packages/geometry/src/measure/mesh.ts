@@ -94,12 +94,24 @@ export function weld(positions: Float32Array, triangleCount: number): WeldResult
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
   let maxZ = Number.NEGATIVE_INFINITY;
+  // A small direct-mapped cache of recent vertices (fits in L1/L2) in front of the big table:
+  // files list neighbouring facets near each other, so most corners are found here.
+  const cache = new Uint32Array(16384 * 4);
   for (let r = 0; r < refs; r++) {
     const o = r * 3;
     const x = bits[o]!;
     const y = bits[o + 1]!;
     const z = bits[o + 2]!;
-    let h = hash3(x, y, z) & mask;
+    const hash = hash3(x, y, z);
+    const ci = (hash & 16383) << 2;
+    if (cache[ci] === x && cache[ci + 1] === y && cache[ci + 2] === z && cache[ci + 3] !== 0) {
+      vid[r] = cache[ci + 3]! - 1;
+      continue;
+    }
+    cache[ci] = x;
+    cache[ci + 1] = y;
+    cache[ci + 2] = z;
+    let h = hash & mask;
     while (true) {
       const e = table[h]!;
       if (e === 0) {
@@ -141,6 +153,7 @@ export function weld(positions: Float32Array, triangleCount: number): WeldResult
       }
       h = (h + 1) & mask;
     }
+    cache[ci + 3] = vid[r]! + 1;
   }
   if (count === 0) minX = minY = minZ = maxX = maxY = maxZ = 0;
   return { vid, count, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
@@ -217,8 +230,8 @@ export function measureMesh(
   onProgress?.(0.5);
 
   const adj = new Int32Array(3 * n).fill(-1);
-  const parent = new Int32Array(n);
-  for (let t = 0; t < n; t++) parent[t] = t;
+  // Facets joined through edges with more than two uses (non-manifold): joined into shells later.
+  const nonManifoldPairs: number[] = [];
   const boundary: number[] = [];
   let nonManifold = 0;
   let duplicate = 0;
@@ -264,8 +277,15 @@ export function measureMesh(
       }
     }
   };
+  // adj[h] = 2 * (the other half-edge of h's edge) + 1 if both run the same way (inconsistent
+  // orientation), or -1 when the edge does not have exactly two uses.
+  const link = (h: number, g: number): void => {
+    const same = vid[h] === vid[g] ? 1 : 0;
+    adj[h] = 2 * g + same;
+    adj[g] = 2 * h + same;
+  };
   const groupUses = (h: number, g: number): void => {
-    union(parent, (h / 3) | 0, (g / 3) | 0);
+    nonManifoldPairs.push((h / 3) | 0, (g / 3) | 0);
   };
   for (let v = 0; v < V; v++) {
     const s = start[v]!;
@@ -296,16 +316,12 @@ export function measureMesh(
               if (flags[(g / 3) | 0] !== 0) continue;
               uses++;
               if (h0 < 0) h0 = g;
-              else {
-                if (h1 < 0) h1 = g;
-                groupUses(h0, g);
-              }
+              else if (h1 < 0) h1 = g;
+              else groupUses(h0, g);
             }
+            if (uses > 2) groupUses(h0, h1);
             if (uses === 1) boundary.push(h0);
-            else if (uses === 2) {
-              adj[h0] = h1;
-              adj[h1] = h0;
-            } else if (uses > 2) nonManifold++;
+            else if (uses === 2) link(h0, h1); else if (uses > 2) nonManifold++;
           }
           i = j;
         }
@@ -341,14 +357,12 @@ export function measureMesh(
           if (flags[(g / 3) | 0] !== 0) continue;
           uses++;
           if (uses === 2) second = g;
-          groupUses(h, g);
+          else groupUses(h, g);
         }
       }
+      if (uses > 2) groupUses(h, second);
       if (uses === 1) boundary.push(h);
-      else if (uses === 2) {
-        adj[h] = second;
-        adj[second] = h;
-      } else nonManifold++;
+      else if (uses === 2) link(h, second); else nonManifold++;
     }
   }
   onProgress?.(0.7);
@@ -356,7 +370,8 @@ export function measureMesh(
   // Orientation: flood each patch (facets joined through 2-use edges) so that neighbours agree.
   const patch = new Int32Array(n).fill(-1);
   const flip = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  // The half-edge buckets are no longer needed: their storage (>= n entries) is the flood's stack.
+  const stack = he.length >= n ? he : new Int32Array(n);
   let patches = 0;
   for (let t0 = 0; t0 < n; t0++) {
     if (flags[t0] !== 0 || patch[t0]! >= 0) continue;
@@ -369,10 +384,10 @@ export function measureMesh(
       const fu = flip[u]!;
       for (let c = 0; c < 3; c++) {
         const h = 3 * u + c;
-        const g = adj[h]!;
-        if (g < 0) continue;
-        const w = (g / 3) | 0;
-        const want = vid[h] === vid[g] ? fu ^ 1 : fu;
+        const a = adj[h]!;
+        if (a < 0) continue;
+        const w = ((a >>> 1) / 3) | 0;
+        const want = fu ^ (a & 1);
         if (patch[w]! < 0) {
           patch[w] = pid;
           flip[w] = want;
@@ -382,6 +397,7 @@ export function measureMesh(
     }
   }
 
+  onProgress?.(0.75);
   // One pass over the good facets: area; per patch the signed volume in the flooded orientation,
   // the area kept / flipped by the flood, and the overhang area and inverted count under either
   // final orientation of the patch (decided below).
@@ -607,8 +623,14 @@ export function measureMesh(
   }
   if (volume < 0) volume = -volume;
 
+  // Shells: patches, joined through non-manifold edges.
+  const parent = new Int32Array(patches);
+  for (let q = 0; q < patches; q++) parent[q] = q;
+  for (let i = 0; i < nonManifoldPairs.length; i += 2) {
+    union(parent, patch[nonManifoldPairs[i]!]!, patch[nonManifoldPairs[i + 1]!]!);
+  }
   let shells = 0;
-  for (let t = 0; t < n; t++) if (flags[t] === 0 && parent[t] === t) shells++;
+  for (let q = 0; q < patches; q++) if (parent[q] === q) shells++;
   onProgress?.(1);
 
   return {
