@@ -9,6 +9,7 @@ import {
   layerGeometry,
   type PreparedMesh,
   prepareMesh,
+  supportGeometry,
 } from './slice.js';
 
 /** The house printer (../shared/models/house-printer.ini) and the calibrated constants. */
@@ -91,7 +92,8 @@ export const GEOMETRY_OPTIONS: GeometryOptions = {
   topMinThickness: 0,
   bottomMinThickness: 0,
   interiorInset: PROFILE.width + (PROFILE.perimeters - 1) * spacing(PROFILE.width, 0.2),
-  maxCellLayers: 30e6,
+  maxCellsPerLayer: 60000,
+  maxCellLayers: 20e6,
   minCell: 0.25,
 };
 
@@ -148,7 +150,7 @@ export function estimatePrint(
   _analysis?: Analysis,
 ): EstimateResult {
   const p = parseParameters(params);
-  const pm = 'order' in input ? input : prepareMesh(input);
+  const pm = 'zmin' in input ? input : prepareMesh(input);
   const geo = layerGeometry(pm, p.layerHeight, GEOMETRY_OPTIONS);
   return computeEstimate(geo, p);
 }
@@ -263,10 +265,11 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       }
     }
     // support
-    const supCells = geo.supportCells[i] ?? 0;
+    const sg = p.supportRequired ? supportGeometry(geo, GEOMETRY_OPTIONS) : null;
+    const supCells = sg ? (sg.supportCells[i] ?? 0) : 0;
     if (p.supportRequired && supCells > 0) {
       const aSup = supCells * cell2;
-      const aIface = (geo.supportInterfaceCells[i] ?? 0) * cell2;
+      const aIface = (sg?.supportInterfaceCells[i] ?? 0) * cell2;
       const dens = spSup / (PR.supportSpacing + spSup);
       const areaExtruded = C.supportScale * ((aSup - aIface) * dens + aIface);
       const len = areaExtruded / spSup;

@@ -17,8 +17,7 @@ export interface PreparedMesh {
   /** The z the mesh was dropped by (its lowest z in the file). */
   readonly zOffset: number;
   readonly max: [number, number, number];
-  /** Triangle indices sorted by their lowest z, with that z alongside. */
-  readonly order: Uint32Array;
+  /** Per triangle, its z-range after the drop (each triangle is cut only by the layers it spans). */
   readonly zmin: Float32Array;
   readonly zmax: Float32Array;
   /** Per-layer-height cache of the geometry (parameters other than the layer height reuse it). */
@@ -51,11 +50,9 @@ export interface LayerGeometry {
   cellSize: number;
   /** Per layer, its islands. */
   islands: Island[][];
-  /** Per layer, support cells (grid cells needing support material), and how many are interface. */
-  supportCells: Uint32Array;
-  supportInterfaceCells: Uint32Array;
-  /** Layers that carry support contact surfaces (PrusaSlicer inserts extra layers there). */
-  supportContactLayers: number;
+  /** The layer rasters (1 = material), layer-major, and the grid shape; used by `supportGeometry`. */
+  raster: { grid: Uint8Array; rows: number; cols: number };
+  support?: SupportGeometry;
   /** Convex hull perimeter of the first layer (for the skirt). */
   firstLayerHullPerimeter: number;
   /** Bed footprint extents. */
@@ -88,19 +85,11 @@ export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
     zmin[t] = Math.min(a, b, c);
     zmax[t] = Math.max(a, b, c);
   }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  // sort indices by zmin via a Float64 key array (typed sort is fast)
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = (zmin[i] as number) * 4294967296 + i;
-  keys.sort();
-  for (let i = 0; i < n; i++) order[i] = (keys[i] as number) % 4294967296;
   return {
     mesh,
     min: [min[0], min[1], 0],
     zOffset: z0,
     max: [max[0], max[1], max[2] - z0],
-    order,
     zmin,
     zmax,
     cache: new Map(),
@@ -298,6 +287,9 @@ function dilateSquare(
   }
 }
 
+/** Where to look for a segment's island: fractions of a cell inside the segment. */
+const PROBE = [0.5, 1.0, 0.1, 1.6];
+
 export interface GeometryOptions {
   topLayers: number;
   bottomLayers: number;
@@ -313,6 +305,8 @@ export interface GeometryOptions {
   bottomMinThickness: number;
   /** Wall band (mm) removed from each island before its interior is split into solid and sparse. */
   interiorInset: number;
+  /** Upper bound of grid cells per layer. */
+  maxCellsPerLayer: number;
   /** Upper bound of grid cells × layers (keeps memory and time bounded). */
   maxCellLayers: number;
   minCell: number;
@@ -331,7 +325,11 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   // ---- grid
   const sx = pm.max[0] - pm.min[0];
   const sy = pm.max[1] - pm.min[1];
-  let cell = Math.max(opt.minCell, Math.sqrt(((sx + 4) * (sy + 4) * layers) / opt.maxCellLayers));
+  let cell = Math.max(
+    opt.minCell,
+    Math.sqrt(((sx + 4) * (sy + 4) * layers) / opt.maxCellLayers),
+    Math.sqrt(((sx + 4) * (sy + 4)) / opt.maxCellsPerLayer),
+  );
   const margin = Math.ceil(opt.supportGrow / cell) + 2;
   const cols = Math.ceil(sx / cell) + 2 * margin + 1;
   const rows = Math.ceil(sy / cell) + 2 * margin + 1;
@@ -520,7 +518,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
       const my = (y1 + y2) / 2;
       let id = -1;
       if (len > 0) {
-        for (const f of [0.5, 1.0, 0.1, 1.6]) {
+        for (const f of PROBE) {
           const px = mx - (dy / len) * f * cell;
           const py = my + (dx / len) * f * cell;
           const c = Math.floor((px - ox) / cell);
@@ -566,7 +564,46 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     islands.push(list.filter((x) => x.area > 1e-6 || x.perimeter > 0));
   }
 
-  // ---- supports: cells that overhang the layer below by more than the allowance, projected down
+  // ---- first layer hull
+  const s0 = start[0] as number;
+  const s1 = start[1] as number;
+  const np = (s1 - s0) * 2;
+  const xs = new Float64Array(np);
+  const ys = new Float64Array(np);
+  for (let s = s0, k = 0; s < s1; s++) {
+    xs[k] = seg[s * 4] as number;
+    ys[k++] = seg[s * 4 + 1] as number;
+    xs[k] = seg[s * 4 + 2] as number;
+    ys[k++] = seg[s * 4 + 3] as number;
+  }
+  const geo: LayerGeometry = {
+    layerHeight: h,
+    layerCount: layers,
+    cellSize: cell,
+    islands,
+    raster: { grid, rows, cols },
+    firstLayerHullPerimeter: hullPerimeter(xs, ys, np),
+    size: [sx, sy, height],
+  };
+  pm.cache.set(key, geo);
+  return geo;
+}
+
+export interface SupportGeometry {
+  /** Per layer, grid cells needing support material, and how many of them are interface layers. */
+  supportCells: Uint32Array;
+  supportInterfaceCells: Uint32Array;
+  /** Layers that carry support contact surfaces (PrusaSlicer inserts extra layers there). */
+  supportContactLayers: number;
+}
+
+/** Support regions (computed on demand, cached on the geometry): overhangs projected down. */
+export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): SupportGeometry {
+  if (geo.support) return geo.support;
+  const { grid, rows, cols } = geo.raster;
+  const cells = rows * cols;
+  const layers = geo.layerCount;
+  const cell = geo.cellSize;
   const supportCells = new Uint32Array(layers);
   const supportInterfaceCells = new Uint32Array(layers);
   let contactLayers = 0;
@@ -624,29 +661,6 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     }
   }
 
-  // ---- first layer hull
-  const s0 = start[0] as number;
-  const s1 = start[1] as number;
-  const np = (s1 - s0) * 2;
-  const xs = new Float64Array(np);
-  const ys = new Float64Array(np);
-  for (let s = s0, k = 0; s < s1; s++) {
-    xs[k] = seg[s * 4] as number;
-    ys[k++] = seg[s * 4 + 1] as number;
-    xs[k] = seg[s * 4 + 2] as number;
-    ys[k++] = seg[s * 4 + 3] as number;
-  }
-  const geo: LayerGeometry = {
-    layerHeight: h,
-    layerCount: layers,
-    cellSize: cell,
-    islands,
-    supportCells,
-    supportInterfaceCells,
-    supportContactLayers: contactLayers,
-    firstLayerHullPerimeter: hullPerimeter(xs, ys, np),
-    size: [sx, sy, height],
-  };
-  pm.cache.set(key, geo);
-  return geo;
+  geo.support = { supportCells, supportInterfaceCells, supportContactLayers: contactLayers };
+  return geo.support;
 }

@@ -1,0 +1,116 @@
+/**
+ * npm run bench:estimate: a 1,000,000-triangle closed torus (outer diameter 80 mm), estimated by the
+ * CLI as a whole process (`npm run -s estimate`, spawned), with its peak RSS, against PrusaSlicer
+ * slicing the same file with the reference command line (skipped with a note when not installed).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toBinaryStl, torus } from './shapes.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const ini = path.resolve(repoRoot, '../shared/models/house-printer.ini');
+
+function timed(
+  cmd: string,
+  args: string[],
+  cwd: string,
+): { ms: number; maxRssKb: number | null; status: number | null; out: string } {
+  // /usr/bin/time reports the peak RSS of the whole process tree's largest process
+  const useTime = spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
+  const t0 = performance.now();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', 'MAXRSS %M', cmd, ...args], {
+        cwd,
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      })
+    : spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - t0;
+  const m = /MAXRSS (\d+)/.exec(r.stderr ?? '');
+  return { ms, maxRssKb: m ? Number(m[1]) : null, status: r.status, out: r.stdout ?? '' };
+}
+
+function main(): void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'estimate-bench-'));
+  try {
+    const mesh = torus(30, 10, 1000, 500); // 2 · 1000 · 500 = 1,000,000 triangles, 80 × 80 × 20 mm
+    const file = path.join(dir, 'torus_1m.stl');
+    writeFileSync(file, toBinaryStl(mesh));
+    console.log(
+      `mesh: ${mesh.triangleCount.toLocaleString('en-GB')} triangles, torus R 30 r 10 mm (80 × 80 × 20 mm)`,
+    );
+
+    // warm the TypeScript build so the timed run measures the estimator, not tsc
+    spawnSync('npm', ['run', '-s', 'estimate', '--', '--help'], { cwd: repoRoot, encoding: 'utf8' });
+    const runs: number[] = [];
+    let rss: number | null = null;
+    let out = '';
+    for (let i = 0; i < 3; i++) {
+      const r = timed(
+        'npm',
+        [
+          'run',
+          '-s',
+          'estimate',
+          '--',
+          file,
+          '--layer',
+          '0.2',
+          '--infill',
+          '20',
+          '--speed',
+          '60',
+          '--material',
+          'PLA',
+        ],
+        repoRoot,
+      );
+      if (r.status !== 0) throw new Error(`estimate failed: ${r.out}`);
+      runs.push(r.ms);
+      rss = Math.max(rss ?? 0, r.maxRssKb ?? 0) || null;
+      out = r.out;
+    }
+    runs.sort((a, b) => a - b);
+    const est = JSON.parse(out) as { print_time_s: number; filament_g: number };
+    const median = runs[1] as number;
+    console.log(
+      `estimate (whole npm process, median of 3): ${(median / 1000).toFixed(2)} s, peak RSS ${rss ? `${(rss / 1024).toFixed(0)} MB` : 'n/a'}; print ${est.print_time_s} s, ${est.filament_g} g`,
+    );
+
+    const has = spawnSync('prusa-slicer', ['--help'], { encoding: 'utf8' });
+    if (has.error || has.status !== 0) {
+      console.log('prusa-slicer: not installed here, comparison skipped');
+      return;
+    }
+    const g = path.join(dir, 'out.gcode');
+    const ps = timed(
+      'prusa-slicer',
+      [
+        '--load',
+        ini,
+        '--dont-arrange',
+        '--center',
+        '125,105',
+        '--layer-height=0.2',
+        '--first-layer-height=0.2',
+        '--export-gcode',
+        file,
+        '-o',
+        g,
+      ],
+      dir,
+    );
+    console.log(
+      `prusa-slicer slicing the same file: ${(ps.ms / 1000).toFixed(2)} s (peak RSS ${ps.maxRssKb ? `${(ps.maxRssKb / 1024).toFixed(0)} MB` : 'n/a'})`,
+    );
+    console.log(`speed-up: ${(ps.ms / median).toFixed(1)}× (goal ≥ 8×)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main();
