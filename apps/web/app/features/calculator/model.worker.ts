@@ -4,8 +4,8 @@
  * prepared mesh, and answers instant estimates with @printloop/estimate for each parameter change.
  */
 
-import { type Analysis, analyzeParsed, isGeometryError, parseModel } from '@printloop/geometry';
 import { estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
+import { type Analysis, analyzeParsed, isGeometryError, parseModel } from '@printloop/geometry';
 import { overhangMask } from './overhang';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
