@@ -178,13 +178,12 @@ const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${m
 const pad = (s: string, n: number) => s.padEnd(n);
 
 async function rssChild(file: string): Promise<void> {
-  const data = read(file);
-  const parsed = await parseModel(data, path.basename(file));
+  // As in the server's worker: read, parse, drop the file's bytes, analyse.
+  const bytes = statSync(file).size;
+  const parsed = await parseModel(read(file), path.basename(file));
   const a = analyzeParsed(parsed, path.basename(file));
   const peak = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(
-    `${JSON.stringify({ peakRss: peak, triangles: a.triangles, bytes: data.byteLength })}\n`,
-  );
+  process.stdout.write(`${JSON.stringify({ peakRss: peak, triangles: a.triangles, bytes })}\n`);
 }
 
 async function main(): Promise<void> {

@@ -321,7 +321,8 @@ export function measureMesh(
             }
             if (uses > 2) groupUses(h0, h1);
             if (uses === 1) boundary.push(h0);
-            else if (uses === 2) link(h0, h1); else if (uses > 2) nonManifold++;
+            else if (uses === 2) link(h0, h1);
+            else if (uses > 2) nonManifold++;
           }
           i = j;
         }
@@ -362,7 +363,8 @@ export function measureMesh(
       }
       if (uses > 2) groupUses(h, second);
       if (uses === 1) boundary.push(h);
-      else if (uses === 2) link(h, second); else nonManifold++;
+      else if (uses === 2) link(h, second);
+      else nonManifold++;
     }
   }
   onProgress?.(0.7);

@@ -50,6 +50,9 @@ export default async function analyzeTask(task: PoolTask): Promise<unknown> {
       ...(task.options ?? {}),
       ...(onProgress ? { onProgress } : {}),
     });
+    // The file's bytes are not needed any more: let them be collected before the analysis.
+    data = new Uint8Array(0);
+    task.data = undefined;
     const analysis = analyzeParsed(parsed, task.fileName, onProgress ? { onProgress } : {});
     const positions = parsed.mesh.positions;
     const value: PoolTaskResult = { ok: true, analysis, positions };

@@ -132,15 +132,32 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
   if (triangleCount === 0) throw new GeometryError('no_triangles', 'The file holds no triangles.');
   // Validate coordinates, normalise -0 to 0 (for exact welding) and apply the unit scale.
   const n = triangleCount * 9;
-  for (let k = 0; k < n; k++) {
-    const v = positions[k]! * scale;
-    if (v - v !== 0) {
-      throw new GeometryError(
-        'invalid_number',
-        `The file has a coordinate that is not a finite number (triangle ${Math.floor(k / 9) + 1}).`,
-      );
+  let bad = -1;
+  if (scale === 1) {
+    // Read-only unless a zero needs its sign cleared.
+    for (let k = 0; k < n; k++) {
+      const v = positions[k]!;
+      if (v - v !== 0) {
+        bad = k;
+        break;
+      }
+      if (v === 0) positions[k] = 0;
     }
-    positions[k] = v + 0;
+  } else {
+    for (let k = 0; k < n; k++) {
+      const v = Math.fround(positions[k]! * scale);
+      if (v - v !== 0) {
+        bad = k;
+        break;
+      }
+      positions[k] = v + 0;
+    }
+  }
+  if (bad >= 0) {
+    throw new GeometryError(
+      'invalid_number',
+      `The file has a coordinate that is not a finite number (triangle ${Math.floor(bad / 9) + 1}).`,
+    );
   }
   progress?.(1);
   const parsed: ParsedModel = { format, mesh: { positions, triangleCount }, units, warnings };
