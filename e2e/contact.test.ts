@@ -17,12 +17,12 @@ describe('the contact form', () => {
       if (r.method() === 'POST') posts.push(r.url());
     });
     await page.goto(`${baseURL}/contact`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Name').fill('Sam Carter');
-    await page.getByLabel('Email').fill('sam-at-example');
-    await page.getByLabel('Subject').fill('Order question');
-    await page.getByLabel('Message').fill('Where is my order?');
-    await page.getByRole('button', { name: /send/i }).click();
-    const email = page.getByLabel('Email');
+    await page.getByLabel('Your name', { exact: true }).fill('Sam Carter');
+    await page.getByLabel('Email address', { exact: true }).fill('sam-at-example');
+    await page.getByLabel('Subject', { exact: true }).fill('Order question');
+    await page.getByLabel('Message', { exact: true }).fill('Where is my order?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const email = page.getByLabel('Email address', { exact: true });
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     await expect
       .poll(() => page.getByText('Please enter a valid email address').first().isVisible())
@@ -35,12 +35,14 @@ describe('the contact form', () => {
   it('sends a valid message and confirms it', async () => {
     const { page, problems } = await watchedPage(browser);
     await page.goto(`${baseURL}/contact`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Name').fill('Sam Carter');
-    await page.getByLabel('Email').fill('sam@example.co.uk');
-    await page.getByLabel('Subject').fill('Bulk order');
-    await page.getByLabel('Message').fill('We would like 300 PETG phone stands every month.');
+    await page.getByLabel('Your name', { exact: true }).fill('Sam Carter');
+    await page.getByLabel('Email address', { exact: true }).fill('sam@example.co.uk');
+    await page.getByLabel('Subject', { exact: true }).fill('Bulk order');
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('We would like 300 PETG phone stands every month.');
     const response = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
-    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
     expect((await response).status()).toBe(201);
     await expect.poll(() => page.getByRole('status').innerText()).toContain('your message has been sent');
     expect(problems).toEqual([]);

@@ -15,8 +15,11 @@ it('the status page shows the live state of the services the app can check', asy
   await page.goto(`${baseURL}/status`);
   expect((await health).status()).toBe(200);
   for (const service of ['Website & API', 'Database', 'File storage']) {
-    const row = page.locator('li, tr, article, div').filter({ hasText: service }).last();
+    const row = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: service, exact: true }) });
     await expect.poll(() => row.innerText()).toMatch(/Operational/);
+    expect(await row.innerText()).toMatch(/Response time \d+ ms|This site/);
   }
   expect(problems).toEqual([]);
   await page.context().close();
