@@ -5,11 +5,28 @@
  */
 
 import { estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
-import { type Analysis, analyzeParsed, isGeometryError, parseModel } from '@printloop/geometry';
+import {
+  type Analysis,
+  analyzeParsed,
+  configureStepLoader,
+  isGeometryError,
+  type OcctModule,
+  parseModel,
+} from '@printloop/geometry';
+import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
+
+// STEP: OpenCascade (WASM, about 8 MB) is fetched only when a STEP file is opened.
+configureStepLoader(async (): Promise<OcctModule> => {
+  const mod = (await import('occt-import-js')) as unknown as {
+    default?: (o: { locateFile: () => string }) => Promise<OcctModule>;
+  };
+  const factory = mod.default ?? (mod as unknown as (o: { locateFile: () => string }) => Promise<OcctModule>);
+  return factory({ locateFile: () => occtWasmUrl });
+});
 
 let model: { id: number; prepared: PreparedMesh | null } | null = null;
 

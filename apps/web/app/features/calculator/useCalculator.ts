@@ -191,6 +191,7 @@ export function useCalculator() {
       } catch (err) {
         if (g !== gen.current) return;
         const code = err instanceof WorkerError ? err.code : 'internal';
+        console.warn('The model could not be read in the browser:', err instanceof Error ? err.message : err);
         if (
           isStepFile(name) &&
           (code === 'step_unavailable' || code === 'internal' || code === 'worker_failed')
