@@ -48,7 +48,7 @@ export const CALIBRATION = {
   /** Mean chord of infill lines = chordFactor · π · area / outline (Cauchy's formula). */
   chordFactor: 1.6,
   /** Travel moves per island per layer and their mean length factor (× √area). */
-  travelsPerIsland: 2.6,
+  travelsPerIsland: 3,
   travelLengthFactor: 0.5,
   /** Fixed cost per layer change (s): z move, retraction, seam travel. */
   layerChangeS: 0.05,
@@ -56,24 +56,25 @@ export const CALIBRATION = {
   cornerScale: 0.85,
   /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
   loopFit: 0.83,
-  loopShrink: 0.7,
+  loopShrink: 0.56,
   /** Interior narrower than this (mm) after the walls gets no infill. */
   minInteriorWidth: 0.32,
   /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
   interiorInset: 0.69,
   /** Extra length per sparse infill line (anchors along the walls), mm. */
-  anchor: 1.6,
+  anchor: 1.1,
   /** Travel moves per infill line (disconnected pieces) and their length (mm). */
   travelPerLine: 0.64,
-  travelPerSolidLine: 0.3,
+  travelPerSolidLine: 0.25,
   travelLineLength: 4,
   /** Travel time the cooling logic counts in a layer (s). */
-  coolTravelS: 0.55,
+  coolTravelS: 0.6,
   /** Vertical shells: inset (mm) of the neighbouring layers' outline a cell must clear to stay sparse. */
   shellInset: 0.3,
+  shellLayers: 4,
   /** Support material: volume and time multipliers over the modelled base + interface layers. */
   supportScale: 1,
-  supportTimeScale: 1,
+  supportTimeScale: 1.15,
   /** Overhang allowed before support is generated (mm). */
   overhangAllowance: 0.15,
   supportGrow: 2.5,
@@ -89,6 +90,8 @@ export const GEOMETRY_OPTIONS: GeometryOptions = {
   supportInterfaceLayers: PROFILE.supportInterfaceLayers,
   supportGrow: CALIBRATION.supportGrow,
   shellInset: CALIBRATION.shellInset,
+  shellLayers: CALIBRATION.shellLayers,
+  skipBridges: true,
   topMinThickness: 0,
   bottomMinThickness: 0,
   interiorInset: PROFILE.width + (PROFILE.perimeters - 1) * spacing(PROFILE.width, 0.2),

@@ -301,6 +301,10 @@ export interface GeometryOptions {
   /** Support is grown by this much (mm) around the overhang. */
   supportGrow: number;
   shellInset: number;
+  /** Leave out overhangs anchored on opposite sides (bridges), like PrusaSlicer's dont_support_bridges. */
+  skipBridges: boolean;
+  /** Layers above and below checked for vertical shells. */
+  shellLayers: number;
   topMinThickness: number;
   bottomMinThickness: number;
   /** Wall band (mm) removed from each island before its interior is split into solid and sparse. */
@@ -387,6 +391,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   // PrusaSlicer also enforces a minimum shell thickness (top 0.7 mm, bottom 0.5 mm)
   const T = Math.max(opt.topLayers, Math.ceil(opt.topMinThickness / h - 1e-6));
   const B = Math.max(opt.bottomLayers, Math.ceil(opt.bottomMinThickness / h - 1e-6));
+  const S = opt.shellLayers;
   const cls = new Uint8Array(cells);
   // per layer: bit 1 = interior (grid eroded by the wall band), bit 2 = shell reference (grid eroded
   // by the vertical-shell inset: a cell of the interior is solid when a nearby layer lacks this)
@@ -465,16 +470,28 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
         let top = false;
         let surface = false;
         for (let k = 1; k <= T; k++) {
-          if (i + k >= layers || ((inner[(i + k) * cells + p] as number) & 2) === 0) {
+          if (i + k >= layers || grid[(i + k) * cells + p] === 0) {
             top = true;
-            if (k === 1 && (i + 1 >= layers || grid[(i + 1) * cells + p] === 0)) surface = true;
+            if (k === 1) surface = true;
             break;
           }
         }
         let bottom = false;
         if (!top) {
           for (let k = 1; k <= B; k++) {
-            if (i - k < 0 || ((inner[(i - k) * cells + p] as number) & 2) === 0) {
+            if (i - k < 0 || grid[(i - k) * cells + p] === 0) {
+              bottom = true;
+              break;
+            }
+          }
+        }
+        if (!top && !bottom) {
+          // vertical shells: a sloped outline within S layers keeps the shell solid
+          for (let k = 1; k <= S; k++) {
+            if (
+              (i + k < layers && ((inner[(i + k) * cells + p] as number) & 2) === 0) ||
+              (i - k >= 0 && ((inner[(i - k) * cells + p] as number) & 2) === 0)
+            ) {
               bottom = true;
               break;
             }
@@ -604,6 +621,8 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
   const cells = rows * cols;
   const layers = geo.layerCount;
   const cell = geo.cellSize;
+  const comp = new Int32Array(cells);
+  const stackB = new Int32Array(cells);
   const supportCells = new Uint32Array(layers);
   const supportInterfaceCells = new Uint32Array(layers);
   let contactLayers = 0;
@@ -627,6 +646,7 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
         overhang[p] = o;
         any += o;
       }
+      if (any > 0 && opt.skipBridges) any -= removeBridges(overhang, dil, rows, cols, comp, stackB);
       if (any > 0) {
         contactLayers++;
         if (grow > 0) {
@@ -663,4 +683,76 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
 
   geo.support = { supportCells, supportInterfaceCells, supportContactLayers: contactLayers };
   return geo.support;
+}
+
+/**
+ * Remove from `overhang` its connected regions that are bridges: most of their row runs (or column
+ * runs) start and end next to supported cells (`below`, the dilated layer underneath). Returns the
+ * number of cells removed.
+ */
+function removeBridges(
+  overhang: Uint8Array,
+  below: Uint8Array,
+  rows: number,
+  cols: number,
+  comp: Int32Array,
+  stack: Int32Array,
+): number {
+  const cells = rows * cols;
+  comp.fill(-1);
+  let removed = 0;
+  const members: number[] = [];
+  let id = 0;
+  for (let p0 = 0; p0 < cells; p0++) {
+    if (overhang[p0] !== 1 || (comp[p0] as number) >= 0) continue;
+    members.length = 0;
+    let sp = 0;
+    stack[sp++] = p0;
+    comp[p0] = id;
+    while (sp > 0) {
+      const q = stack[--sp] as number;
+      members.push(q);
+      const r = (q / cols) | 0;
+      const c = q - r * cols;
+      const nb = [
+        c > 0 ? q - 1 : -1,
+        c < cols - 1 ? q + 1 : -1,
+        r > 0 ? q - cols : -1,
+        r < rows - 1 ? q + cols : -1,
+      ];
+      for (const n of nb) {
+        if (n >= 0 && overhang[n] === 1 && (comp[n] as number) < 0) {
+          comp[n] = id;
+          stack[sp++] = n;
+        }
+      }
+    }
+    // runs along rows and columns: anchored when both ends touch supported cells
+    let rowRuns = 0;
+    let rowAnch = 0;
+    let colRuns = 0;
+    let colAnch = 0;
+    for (const q of members) {
+      const r = (q / cols) | 0;
+      const c = q - r * cols;
+      if (c === 0 || comp[q - 1] !== id) {
+        rowRuns++;
+        let e = c;
+        while (e + 1 < cols && comp[r * cols + e + 1] === id) e++;
+        if (c > 0 && below[q - 1] === 1 && e + 1 < cols && below[r * cols + e + 1] === 1) rowAnch++;
+      }
+      if (r === 0 || comp[q - cols] !== id) {
+        colRuns++;
+        let e = r;
+        while (e + 1 < rows && comp[(e + 1) * cols + c] === id) e++;
+        if (r > 0 && below[q - cols] === 1 && e + 1 < rows && below[(e + 1) * cols + c] === 1) colAnch++;
+      }
+    }
+    if (rowAnch >= 0.7 * rowRuns || colAnch >= 0.7 * colRuns) {
+      for (const q of members) overhang[q] = 0;
+      removed += members.length;
+    }
+    id++;
+  }
+  return removed;
 }
