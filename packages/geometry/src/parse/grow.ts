@@ -64,3 +64,16 @@ export class F64Builder {
     this.data = next;
   }
 }
+
+/** A copy of `a` with twice the capacity (its first `used` entries kept). */
+export function growF32(a: Float32Array<ArrayBuffer>, used: number): Float32Array<ArrayBuffer> {
+  const next = new Float32Array(Math.max(16, a.length * 2));
+  next.set(a.subarray(0, used));
+  return next;
+}
+
+export function growI32(a: Int32Array<ArrayBuffer>, used: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(Math.max(16, a.length * 2));
+  next.set(a.subarray(0, used));
+  return next;
+}

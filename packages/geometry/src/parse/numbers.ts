@@ -1,61 +1,54 @@
 /**
  * Hand-written decimal scanner over bytes (ASCII STL, OBJ, 3MF attributes). No strings are created
- * on the fast path; the result is correctly rounded for up to 15 significant digits and exponents
- * within ±22, and falls back to `Number()` on the token text otherwise.
+ * on the fast path. Up to 15 significant digits and exponents within ±22 the result is correctly
+ * rounded; longer mantissas are accurate to ~1e-16 relative (far below float32 resolution), and
+ * larger exponents fall back to `Number()` on the token text.
  */
 
 const POW10 = new Float64Array(23);
 for (let i = 0; i < 23; i++) POW10[i] = 10 ** i;
 
-/** End position of the last `scanNumber` call (live binding). Equal to the start when nothing was read. */
-export let scanEnd = 0;
+/** scan[0] is the end position of the last `scanNumber` / `scanInt` call (= start when nothing was read). */
+export const scan = new Int32Array(1);
 
 /**
  * Reads a decimal number (`-1`, `2.5`, `.5`, `1e-3`, `+7.`) starting exactly at `start`.
- * Returns NaN (and sets `scanEnd = start`) when no number starts there. Words such as `nan` or
+ * Returns NaN (and sets `scan[0] = start`) when no number starts there. Words such as `nan` or
  * `inf` are not numbers.
  */
 export function scanNumber(b: Uint8Array, start: number, end: number): number {
   let i = start;
-  let neg = false;
-  const c = i < end ? b[i]! : 0;
-  if (c === 45 || c === 43) {
-    neg = c === 45;
-    i++;
-  }
+  let c = i < end ? b[i]! : 0;
+  const neg = c === 45;
+  if (neg || c === 43) i++;
   let mant = 0;
   let exp10 = 0;
-  let digits = 0;
-  let exact = true;
+  const first = i;
   while (i < end) {
     const d = b[i]! - 48;
     if (d < 0 || d > 9) break;
-    if (mant < 1e15) mant = mant * 10 + d;
-    else {
-      exp10++;
-      if (d !== 0) exact = false;
-    }
-    digits++;
+    mant = mant * 10 + d;
     i++;
   }
+  let digits = i - first;
   if (i < end && b[i] === 46) {
     i++;
+    const f0 = i;
     while (i < end) {
       const d = b[i]! - 48;
       if (d < 0 || d > 9) break;
-      if (mant < 1e15) {
-        mant = mant * 10 + d;
-        exp10--;
-      } else if (d !== 0) exact = false;
-      digits++;
+      mant = mant * 10 + d;
       i++;
     }
+    exp10 = f0 - i;
+    digits += i - f0;
   }
   if (digits === 0) {
-    scanEnd = start;
+    scan[0] = start;
     return Number.NaN;
   }
-  if (i < end && (b[i] === 101 || b[i] === 69)) {
+  c = i < end ? b[i]! : 0;
+  if (c === 101 || c === 69) {
     let j = i + 1;
     let eneg = false;
     if (j < end && (b[j] === 45 || b[j] === 43)) {
@@ -63,29 +56,28 @@ export function scanNumber(b: Uint8Array, start: number, end: number): number {
       j++;
     }
     let e = 0;
-    let edigits = 0;
+    const e0 = j;
     while (j < end) {
       const d = b[j]! - 48;
       if (d < 0 || d > 9) break;
       if (e < 100000) e = e * 10 + d;
-      edigits++;
       j++;
     }
-    if (edigits > 0) {
+    if (j > e0) {
       exp10 += eneg ? -e : e;
       i = j;
     }
   }
-  scanEnd = i;
+  scan[0] = i;
   let v: number;
-  if (exact && exp10 === 0) v = mant;
-  else if (exact && exp10 > 0 && exp10 <= 22 && mant < 9007199254740992) v = mant * POW10[exp10]!;
-  else if (exact && exp10 < 0 && exp10 >= -22) v = mant / POW10[-exp10]!;
+  if (exp10 === 0) v = mant;
+  else if (exp10 < 0 && exp10 >= -22) v = mant / POW10[-exp10]!;
+  else if (exp10 > 0 && exp10 <= 22) v = mant * POW10[exp10]!;
   else return Number(latin1(b, start, i));
   return neg ? -v : v;
 }
 
-/** Reads an optionally signed integer at `start`; NaN when none. Sets `scanEnd`. */
+/** Reads an optionally signed integer at `start`; NaN when none. Sets `scan[0]`. */
 export function scanInt(b: Uint8Array, start: number, end: number): number {
   let i = start;
   let neg = false;
@@ -102,10 +94,10 @@ export function scanInt(b: Uint8Array, start: number, end: number): number {
     i++;
   }
   if (i === first) {
-    scanEnd = start;
+    scan[0] = start;
     return Number.NaN;
   }
-  scanEnd = i;
+  scan[0] = i;
   return neg ? -v : v;
 }
 

@@ -1,7 +1,7 @@
 import { GeometryError } from '../errors.js';
 import { MAX_TRIANGLES } from '../limits.js';
-import { F32Builder, I32Builder, tooManyTriangles } from './grow.js';
-import { scanEnd, scanInt, scanNumber } from './numbers.js';
+import { growF32, growI32, tooManyTriangles } from './grow.js';
+import { scan, scanInt, scanNumber } from './numbers.js';
 import type { ProgressFn } from './stl.js';
 
 export interface ObjResult {
@@ -18,8 +18,10 @@ export interface ObjResult {
 export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
   const len = b.length;
   if (len === 0) throw new GeometryError('empty_file', 'The file is empty.');
-  const verts = new F32Builder(Math.min(len / 8, 1 << 20));
-  const tris = new I32Builder(Math.min(len / 4, 1 << 20));
+  let verts = new Float32Array(Math.max(1024, Math.min(len / 8, 1 << 22)));
+  let nv3 = 0; // floats used in verts
+  let tris = new Int32Array(Math.max(1024, Math.min(len / 4, 1 << 22)));
+  let nt3 = 0; // ints used in tris
   let poly = new Int32Array(64);
   let vcount = 0;
   let shortFaces = 0;
@@ -34,12 +36,11 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
     if (c === 118 && (c1 === 32 || c1 === 9)) {
       // v x y z [w]
       i += 2;
-      verts.reserve(3);
-      const d = verts.data;
+      if (nv3 + 3 > verts.length) verts = growF32(verts, nv3);
       for (let k = 0; k < 3; k++) {
         while (i < len && (b[i] === 32 || b[i] === 9)) i++;
         const v = scanNumber(b, i, len);
-        if (scanEnd === i) {
+        if (scan[0]! === i) {
           throw new GeometryError(
             'malformed',
             `Line ${line} of the OBJ file has a vertex without three numbers.`,
@@ -51,8 +52,8 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
             `Line ${line} of the OBJ file has a coordinate that is not a finite number.`,
           );
         }
-        d[verts.length++] = v;
-        i = scanEnd;
+        verts[nv3++] = v;
+        i = scan[0]!;
       }
       vcount++;
     } else if (c === 102 && (c1 === 32 || c1 === 9)) {
@@ -71,13 +72,13 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
           continue;
         }
         const idx = scanInt(b, i, len);
-        if (scanEnd === i) {
+        if (scan[0]! === i) {
           throw new GeometryError(
             'malformed',
             `Line ${line} of the OBJ file has a face with an unreadable index.`,
           );
         }
-        i = scanEnd;
+        i = scan[0]!;
         // skip /vt/vn
         while (i < len && b[i]! > 32 && b[i] !== 35) i++;
         let resolved: number;
@@ -105,14 +106,13 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
       if (n < 3) shortFaces++;
       else {
         const add = n - 2;
-        if (tris.length / 3 + add > MAX_TRIANGLES) throw tooManyTriangles();
-        tris.reserve(add * 3);
-        const t = tris.data;
+        if (nt3 / 3 + add > MAX_TRIANGLES) throw tooManyTriangles();
+        while (nt3 + add * 3 > tris.length) tris = growI32(tris, nt3);
         const p0 = poly[0]!;
         for (let k = 1; k + 1 < n; k++) {
-          t[tris.length++] = p0;
-          t[tris.length++] = poly[k]!;
-          t[tris.length++] = poly[k + 1]!;
+          tris[nt3++] = p0;
+          tris[nt3++] = poly[k]!;
+          tris[nt3++] = poly[k + 1]!;
         }
       }
     }
@@ -125,14 +125,14 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
       nextReport += 1 << 22;
     }
   }
-  const triangleCount = tris.length / 3;
+  const triangleCount = nt3 / 3;
   if (triangleCount === 0) {
     throw new GeometryError('no_triangles', 'The OBJ file has no faces.');
   }
-  const idx = tris.data;
-  const vd = verts.data;
+  const idx = tris;
+  const vd = verts;
   const positions = new Float32Array(triangleCount * 9);
-  for (let k = 0, o = 0; k < tris.length; k++, o += 3) {
+  for (let k = 0, o = 0; k < nt3; k++, o += 3) {
     const v = idx[k]!;
     if (v >= vcount) {
       throw new GeometryError(

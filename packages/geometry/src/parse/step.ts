@@ -1,3 +1,4 @@
+/// <reference path="./occt-import-js.d.ts" />
 import { GeometryError } from '../errors.js';
 import { MAX_TRIANGLES } from '../limits.js';
 import { tooManyTriangles } from './grow.js';
@@ -46,11 +47,9 @@ export const STEP_TESSELLATION: OcctParams = {
 
 function defaultLoader(locateWasm?: (path: string, prefix: string) => string): OcctLoader {
   return async () => {
-    // A variable specifier keeps bundlers from inlining the 8 MB WASM glue into every build; the
-    // browser build injects its own loader with `configureStepLoader`.
-    const specifier = 'occt-import-js';
-    const mod = (await import(/* @vite-ignore */ specifier)) as { default?: OcctFactory } & OcctFactory;
-    const factory: OcctFactory = typeof mod.default === 'function' ? mod.default : mod;
+    // A dynamic import: bundlers put the OpenCascade glue in its own chunk, loaded only for STEP.
+    const mod = (await import('occt-import-js')) as { default?: unknown };
+    const factory = (typeof mod.default === 'function' ? mod.default : mod) as OcctFactory;
     return factory(locateWasm ? { locateFile: locateWasm } : undefined);
   };
 }

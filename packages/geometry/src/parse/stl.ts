@@ -1,7 +1,7 @@
 import { GeometryError } from '../errors.js';
 import { MAX_TRIANGLES } from '../limits.js';
-import { F32Builder, tooManyTriangles } from './grow.js';
-import { scanEnd, scanNumber } from './numbers.js';
+import { growF32, tooManyTriangles } from './grow.js';
+import { scan, scanNumber } from './numbers.js';
 
 export interface StlResult {
   format: 'stl-binary' | 'stl-ascii';
@@ -137,7 +137,8 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
   // An ASCII file is text: a NUL byte early on means binary with a "solid" header.
   const probe = Math.min(len, 4096);
   for (let i = 0; i < probe; i++) if (b[i] === 0) return null;
-  const out = new F32Builder(Math.min(len / 8, 1 << 20));
+  let out = new Float32Array(Math.max(1024, Math.min(len / 16, 1 << 22)));
+  let used = 0;
   let inFacet = false;
   let vertsInFacet = 0;
   let facets = 0;
@@ -160,20 +161,19 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
           `A facet in the STL file has more than 3 vertices (near byte ${start}).`,
         );
       }
-      out.reserve(3);
-      const d = out.data;
+      if (used + 3 > out.length) out = growF32(out, used);
       for (let k = 0; k < 3; k++) {
         while (i < len && (b[i] === 32 || b[i] === 9)) i++;
         const v = scanNumber(b, i, len);
         if (i >= len) throw new GeometryError('truncated', 'The STL file ends in the middle of a facet.');
-        if (scanEnd === i || (scanEnd < len && b[scanEnd]! > 32)) {
+        if (scan[0]! === i || (scan[0]! < len && b[scan[0]!]! > 32)) {
           throw new GeometryError(
             'malformed',
             `The STL file has a vertex without three numbers (near byte ${start}).`,
           );
         }
-        d[out.length++] = v;
-        i = scanEnd;
+        out[used++] = v;
+        i = scan[0]!;
       }
       vertsInFacet++;
     } else if (c === 102 && tokenIs(b, start, i, KW_FACET)) {
@@ -206,5 +206,10 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
   if (inFacet) throw new GeometryError('truncated', 'The STL file ends in the middle of a facet.');
   onProgress?.(1);
   const warnings = closed ? [] : ['The file ends without "endsolid": it may have been cut short.'];
-  return { format: 'stl-ascii', positions: out.toArray(), triangleCount: facets, warnings };
+  return {
+    format: 'stl-ascii',
+    positions: used === out.length ? out : out.slice(0, used),
+    triangleCount: facets,
+    warnings,
+  };
 }

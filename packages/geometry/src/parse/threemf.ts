@@ -3,7 +3,7 @@ import { GeometryError } from '../errors.js';
 import { MAX_3MF_DEPTH, MAX_3MF_XML_BYTES, MAX_TRIANGLES } from '../limits.js';
 import type { Units } from '../types.js';
 import { F64Builder, I32Builder, tooManyTriangles } from './grow.js';
-import { latin1, scanEnd, scanInt, scanNumber } from './numbers.js';
+import { latin1, scan, scanInt, scanNumber } from './numbers.js';
 import type { ProgressFn } from './stl.js';
 
 export interface ThreeMfResult {
@@ -403,9 +403,9 @@ function scanModel(
             const end = aValE[k]!;
             while (p < end && b[p]! <= 32) p++;
             v = scanNumber(b, p, end);
-            let after = scanEnd;
+            let after = scan[0]!;
             while (after < end && b[after]! <= 32) after++;
-            if (scanEnd === p || after !== end) v = Number.NaN;
+            if (scan[0]! === p || after !== end) v = Number.NaN;
           }
           if (!Number.isFinite(v)) {
             throw new GeometryError(
