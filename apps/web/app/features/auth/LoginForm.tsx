@@ -15,7 +15,7 @@ export function LoginForm() {
   const errorId = `${id}-error`;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(true);
+  const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const { issue, show, bind, invalid } = useFormIssue();
   const hydrated = useHydrated();

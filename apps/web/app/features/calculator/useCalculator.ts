@@ -4,13 +4,7 @@
  * browser and, debounced, on the server.
  */
 import type { Analysis, Units } from '@printloop/geometry';
-import {
-  DEFAULT_PARAMETERS,
-  type PrintParameters,
-  priceQuote,
-  type Quote,
-  type QuoteParameters,
-} from '@printloop/quote';
+import { DEFAULT_PARAMETERS, type PrintParameters, type QuoteParameters } from '@printloop/quote';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -27,7 +21,11 @@ import {
 import { loadSession, useSession } from '../auth/session';
 import { loginPathFor } from '../auth/validation';
 import { checkModelFile, FILE_MESSAGES, isStepFile } from './files';
+import { canSaveQuote, chooseShownQuote } from './quote-view';
 import { type LoadedModel, ModelWorkerClient, WorkerError } from './worker-client';
+
+export type { ShownQuote } from './quote-view';
+
 import type { ClientEstimate } from './worker-protocol';
 
 export const CALCULATOR_PATH = '/calculator';
@@ -66,15 +64,6 @@ export type SaveState =
   | { status: 'saving' }
   | { status: 'saved'; id: string }
   | { status: 'error' };
-
-/** The figures shown in the Quote Summary and where they come from. */
-export interface ShownQuote {
-  source: 'server' | 'instant';
-  quote: Quote;
-  estimate: ClientEstimate;
-  /** True while a newer figure is being computed. */
-  updating: boolean;
-}
 
 function printParams(p: QuoteParameters): PrintParameters {
   return {
@@ -361,43 +350,21 @@ export function useCalculator() {
   }, [job, previewKey, params, quantity, navigate]);
 
   // ---- What the Quote Summary shows.
-  const shown = useMemo<ShownQuote | null>(() => {
-    const serverFresh = preview !== null && preview.key === previewKey;
-    const clientFresh = clientEstimate !== null && clientEstimate.key === estimateKey;
-    if (serverFresh)
-      return {
-        source: 'server',
-        quote: preview.value.quote,
-        estimate: preview.value.estimate,
-        updating: false,
-      };
-    if (clientEstimate) {
-      try {
-        const quote = priceQuote(clientEstimate.estimate, params, {
-          quantity,
-          postProcessing: params.postProcessing,
-        });
-        return {
-          source: 'instant',
-          quote,
-          estimate: clientEstimate.estimate,
-          updating: !clientFresh || (job !== null && previewError === null),
-        };
-      } catch {
-        // An out-of-range quantity while typing: fall through.
-      }
-    }
-    if (preview)
-      return {
-        source: 'server',
-        quote: preview.value.quote,
-        estimate: preview.value.estimate,
-        updating: true,
-      };
-    return null;
-  }, [preview, previewKey, clientEstimate, estimateKey, params, quantity, job, previewError]);
+  const shown = useMemo(
+    () =>
+      chooseShownQuote({
+        preview,
+        previewKey,
+        clientEstimate,
+        estimateKey,
+        params,
+        quantity,
+        serverPending: job !== null && previewError === null,
+      }),
+    [preview, previewKey, clientEstimate, estimateKey, params, quantity, job, previewError],
+  );
 
-  const canSave = job !== null && preview !== null && preview.key === previewKey && save.status !== 'saving';
+  const canSave = job !== null && canSaveQuote({ preview, previewKey, saving: save.status === 'saving' });
 
   // ---- Saved quotes.
   const refreshSaved = useCallback(async () => {
