@@ -4,7 +4,8 @@ export const site = {
   brandFirst: 'Print',
   brandSecond: 'Loop',
   tagline: 'Instant quotes and print-on-demand for online sellers',
-  origin: (import.meta.env.VITE_SITE_URL as string | undefined)?.replace(/\/$/, '') ?? 'http://localhost:3000',
+  origin:
+    (import.meta.env.VITE_SITE_URL as string | undefined)?.replace(/\/$/, '') ?? 'http://localhost:3000',
   companyWebsite: 'https://printloop.example.com',
   companyContactPage: 'https://printloop.example.com/contact',
   email: 'hello@printloop.example.com',

@@ -41,12 +41,14 @@ export function Footer() {
         <div className="space-y-4">
           <BrandMark />
           <p className="max-w-xs text-sm text-slate-600">
-            Production, storage, fulfilment and worldwide shipping for online sellers. Upload a model, get a price you
-            can trust, and let us print it.
+            Production, storage, fulfilment and worldwide shipping for online sellers. Upload a model, get a
+            price you can trust, and let us print it.
           </p>
           <div className="rounded-lg border border-slate-200 bg-white p-4">
             <h3 className="text-sm font-semibold text-slate-900">Contact Us</h3>
-            <p className="mt-1 text-sm text-slate-600">Questions about an order, an integration or a quote?</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Questions about an order, an integration or a quote?
+            </p>
             <a
               href={site.companyContactPage}
               className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
@@ -75,7 +77,11 @@ export function Footer() {
             <h3 className="text-sm font-semibold text-slate-900">Connect</h3>
             <ul className="mt-3 space-y-2">
               <li>
-                <a href={site.companyWebsite} className="text-sm text-slate-600 hover:text-brand-700" rel="noopener">
+                <a
+                  href={site.companyWebsite}
+                  className="text-sm text-slate-600 hover:text-brand-700"
+                  rel="noopener"
+                >
                   Company website
                 </a>
               </li>

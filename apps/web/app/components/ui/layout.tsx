@@ -21,8 +21,12 @@ export function PageHero({
   return (
     <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-16 sm:py-20">
-        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p> : null}
-        <h1 className="mt-2 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
+        {eyebrow ? (
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
+        ) : null}
+        <h1 className="mt-2 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          {title}
+        </h1>
         {lead ? <div className="mt-5 max-w-3xl text-lg text-slate-700">{lead}</div> : null}
         {children ? <div className="mt-8">{children}</div> : null}
       </Container>
@@ -46,7 +50,11 @@ export function Section({
 }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={title ? headingId : undefined} className={`py-14 sm:py-16 ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={title ? headingId : undefined}
+      className={`py-14 sm:py-16 ${className}`}
+    >
       <Container>
         {title ? (
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
@@ -61,7 +69,9 @@ export function Section({
 }
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>{children}</div>;
+  return (
+    <div className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>{children}</div>
+  );
 }
 
 const buttonStyles = {
