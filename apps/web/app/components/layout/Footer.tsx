@@ -33,7 +33,7 @@ const columns = [
 
 export function Footer() {
   return (
-    <footer className="border-t border-slate-200 bg-slate-50" aria-labelledby="footer-heading">
+    <footer className="border-t border-slate-200 bg-slate-50">
       <h2 id="footer-heading" className="sr-only">
         Footer
       </h2>
