@@ -60,6 +60,7 @@ export function ForgotPasswordForm() {
       ) : (
         <>
           <form
+            method="post"
             noValidate
             onSubmit={onSubmit}
             className="space-y-5"

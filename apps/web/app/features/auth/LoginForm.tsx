@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { authApi, errorMessage } from '../../lib/api-client';
 import { AuthCard, FormAlert, SubmitButton, TextField, textLinkClass } from './fields';
 import { useHydrated } from './hydrated';
-import { loadSession, setSessionUser } from './session';
+import { loadSession, setSessionUser, useSession } from './session';
 import { useFormIssue } from './useFormIssue';
 import { AUTH_MESSAGES, safeNextPath, validateLogin } from './validation';
 
@@ -19,6 +19,7 @@ export function LoginForm() {
   const [busy, setBusy] = useState(false);
   const { issue, show, bind, invalid } = useFormIssue();
   const hydrated = useHydrated();
+  const session = useSession();
   // The query is read only after hydration: the prerendered HTML has none.
   const next = hydrated ? params.get('next') : null;
   const notice = hydrated && params.get('created') === '1' ? 'Account created. Please sign in.' : null;
@@ -54,6 +55,15 @@ export function LoginForm() {
         )
       }
     >
+      {session.status === 'signed-in' && !notice && !resetDone ? (
+        <p className="mb-5 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          You are signed in as <span className="font-medium">{session.user.email}</span>.{' '}
+          <Link to={safeNextPath(next)} className={textLinkClass}>
+            Continue
+          </Link>{' '}
+          or sign in with another account.
+        </p>
+      ) : null}
       {notice || resetDone ? (
         <p
           role="status"
@@ -63,6 +73,7 @@ export function LoginForm() {
         </p>
       ) : null}
       <form
+        method="post"
         noValidate
         onSubmit={onSubmit}
         className="space-y-5"

@@ -82,6 +82,7 @@ export function ResetPasswordForm() {
   } else {
     body = (
       <form
+        method="post"
         noValidate
         onSubmit={onSubmit}
         className="space-y-5"

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { authApi, errorMessage } from '../../lib/api-client';
 import { AuthCard, FormAlert, SubmitButton, TextField, textLinkClass } from './fields';
+import { loadSession } from './session';
 import { useFormIssue } from './useFormIssue';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, safeNextPath, validateNewPassword } from './validation';
 
@@ -26,6 +27,8 @@ export function SignupForm() {
     setBusy(true);
     try {
       await authApi.signUp(email.trim(), password);
+      // The server may sign the new account in at once: let the navbar know either way.
+      void loadSession(true);
       const next = params.get('next');
       const query = new URLSearchParams({ created: '1' });
       if (next) query.set('next', safeNextPath(next));
@@ -42,6 +45,7 @@ export function SignupForm() {
       lead={<p>An account lets you upload models, get quotes and save them.</p>}
     >
       <form
+        method="post"
         noValidate
         onSubmit={onSubmit}
         className="space-y-5"
