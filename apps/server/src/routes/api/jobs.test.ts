@@ -230,6 +230,10 @@ describe.each(testDatabases)('uploads, analysis and quotes on %s', (kind) => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect(file.rawPayload.equals(await model('cube_20mm.stl'))).toBe(true);
+    const mesh = await as(ada, 'GET', `/api/jobs/${jobId}/mesh`);
+    expect(mesh.statusCode).toBe(200);
+    expect(mesh.rawPayload.byteLength).toBe(12 * 9 * 4);
+    expect((await as(bob, 'GET', `/api/jobs/${jobId}/mesh`)).statusCode).toBe(404);
     expect((await as(ada, 'DELETE', `/api/quotes/${saved.id}`)).statusCode).toBe(204);
     expect((await as(ada, 'GET', `/api/quotes/${saved.id}`)).statusCode).toBe(404);
   });

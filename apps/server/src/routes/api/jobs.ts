@@ -148,6 +148,18 @@ export async function jobRoutes(app: FastifyInstance) {
       .send(stream);
   });
 
+  /** The parsed triangle soup (Float32 little-endian, mm, 9 floats per triangle), for the viewer. Owner only. */
+  app.get('/api/jobs/:id/mesh', { schema: { params: idParams } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const job = await findOwnJob(app, user.id, (request.params as { id: string }).id);
+    if (!job.meshPath) throw notFound('Mesh');
+    const mesh = await app.models.mesh(job.meshPath);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('cache-control', 'private, no-store')
+      .send(meshToBytes(mesh));
+  });
+
   /** Re-analyse with other units (e.g. the inches the geometry suggested). */
   app.post(
     '/api/jobs/:id/units',
