@@ -69,6 +69,7 @@ export function UploadArea({
   const [dragging, setDragging] = useState(false);
   const signedOut = hydrated && session.status === 'signed-out';
   const busy = phase === 'processing' && upload !== null && upload.phase !== 'done';
+  const compact = phase !== 'idle';
 
   function onDrop(e: DragEvent<HTMLElement>) {
     e.preventDefault();
@@ -111,7 +112,7 @@ export function UploadArea({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`mt-4 flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-4 py-10 text-center transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+        className={`mt-4 flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-4 text-center ${compact ? 'py-4' : 'py-10'} transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
           dragging
             ? 'border-brand-600 bg-brand-50'
             : 'border-slate-300 bg-slate-50 hover:border-brand-500 hover:bg-brand-50/50'
@@ -120,7 +121,7 @@ export function UploadArea({
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
-          className="h-10 w-10 text-brand-600"
+          className={`${compact ? 'h-6 w-6' : 'h-10 w-10'} text-brand-600`}
           fill="none"
           stroke="currentColor"
           strokeWidth="1.5"
@@ -131,8 +132,10 @@ export function UploadArea({
             strokeLinejoin="round"
           />
         </svg>
-        <span className="mt-3 font-semibold text-slate-900">
-          Drag and drop a model here, or click to choose a file
+        <span className={`${compact ? 'mt-1' : 'mt-3'} font-semibold text-slate-900`}>
+          {compact
+            ? 'Drop another model here, or click to choose a file'
+            : 'Drag and drop a model here, or click to choose a file'}
         </span>
         <span className="mt-1 text-xs text-slate-600">.stl, .obj, .3mf, .step, .stp</span>
         <input
