@@ -13,7 +13,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { analyzeParsed, parseModel } from './index.js';
 
 const TRIANGLES = 1_000_000;
-const RUNS = 3;
+const RUNS = 5;
 
 interface ThreeGeometry {
   getAttribute(name: string): { array: ArrayLike<number>; count: number };
@@ -59,6 +59,21 @@ function torus(nu: number, nv: number): { verts: Float32Array; tris: Uint32Array
   return { verts, tris };
 }
 
+function stlBytes(verts: Float32Array, tris: Uint32Array): Uint8Array {
+  const n = tris.length / 3;
+  const bin = new Uint8Array(84 + 50 * n);
+  const dv = new DataView(bin.buffer);
+  dv.setUint32(80, n, true);
+  for (let t = 0; t < n; t++) {
+    const o = 84 + 50 * t + 12;
+    for (let c = 0; c < 3; c++) {
+      const v = tris[3 * t + c]!;
+      for (let k = 0; k < 3; k++) dv.setFloat32(o + 12 * c + 4 * k, verts[3 * v + k]!, true);
+    }
+  }
+  return bin;
+}
+
 function fileNames(dir: string): Record<string, string> {
   return {
     'binary STL': path.join(dir, 'torus-binary.stl'),
@@ -71,17 +86,7 @@ function fileNames(dir: string): Record<string, string> {
 function writeFormats(files: Record<string, string>): void {
   const { verts, tris } = torus(1000, 500);
   const n = tris.length / 3;
-  // binary STL
-  const bin = new Uint8Array(84 + 50 * n);
-  const dv = new DataView(bin.buffer);
-  dv.setUint32(80, n, true);
-  for (let t = 0; t < n; t++) {
-    const o = 84 + 50 * t + 12;
-    for (let c = 0; c < 3; c++) {
-      const v = tris[3 * t + c]!;
-      for (let k = 0; k < 3; k++) dv.setFloat32(o + 12 * c + 4 * k, verts[3 * v + k]!, true);
-    }
-  }
+  const bin = stlBytes(verts, tris);
   writeFileSync(files['binary STL']!, bin);
   const f6 = (x: number) => x.toPrecision(7);
   // ASCII STL
@@ -207,6 +212,13 @@ async function main(): Promise<void> {
     const threeObj = (await import('three/examples/jsm/loaders/OBJLoader.js' as string)) as {
       OBJLoader: new () => { parse(text: string): ThreeGroup };
     };
+    // Warm up (JIT) on a small part first, so that no format pays for compilation.
+    for (let i = 0; i < 3; i++) {
+      const { verts, tris } = torus(60, 40);
+      const small = path.join(dir, 'warmup.stl');
+      writeFileSync(small, stlBytes(verts, tris));
+      analyzeParsed(await parseModel(read(small), 'warmup.stl'), 'warmup.stl');
+    }
     const stlLoader = new threeStl.STLLoader();
     const objLoader = new threeObj.OBJLoader();
     const rows: string[][] = [];

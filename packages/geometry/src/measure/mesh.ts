@@ -80,7 +80,7 @@ export interface WeldResult {
  */
 export function weld(positions: Float32Array, triangleCount: number): WeldResult {
   const refs = triangleCount * 3;
-  const bits = new Uint32Array(positions.buffer, positions.byteOffset, refs * 3);
+  const bits = new Int32Array(positions.buffer, positions.byteOffset, refs * 3);
   const p = positions;
   const vid = new Int32Array(refs);
   let cap = nextPow2(Math.max(1024, triangleCount * 2));
@@ -96,7 +96,7 @@ export function weld(positions: Float32Array, triangleCount: number): WeldResult
   let maxZ = Number.NEGATIVE_INFINITY;
   // A small direct-mapped cache of recent vertices (fits in L1/L2) in front of the big table:
   // files list neighbouring facets near each other, so most corners are found here.
-  const cache = new Uint32Array(16384 * 4);
+  const cache = new Int32Array(16384 * 4);
   for (let r = 0; r < refs; r++) {
     const o = r * 3;
     const x = bits[o]!;
