@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
@@ -269,6 +269,11 @@ async function main(): Promise<void> {
           : `${(r.ours / (r.unzip! + (r.oursParse - r.unzip!))).toFixed(2)}x of unzip+parse (unzip ${fmtMs(r.unzip!)})`,
       ]);
     }
+    process.stdout.write(
+      `\nBest of ${RUNS} runs, 1M triangles. Load average during the run: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (on a busy machine all figures are inflated).\n`,
+    );
     const head = [
       'format',
       'size',
