@@ -91,7 +91,6 @@ export function useCalculator() {
     workerRef.current ??= new ModelWorkerClient();
     return workerRef.current;
   }, []);
-  useEffect(() => () => workerRef.current?.dispose(), []);
 
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -118,6 +117,14 @@ export function useCalculator() {
   /** Incremented by every new file, open or reset: answers for an older generation are dropped. */
   const gen = useRef(0);
   const abort = useRef<AbortController | null>(null);
+  // Leaving the page cancels the upload and closes the worker.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      workerRef.current?.dispose();
+    },
+    [],
+  );
   /** The bytes of the current file, kept to re-parse it with other units. */
   const source = useRef<{ blob: Blob; name: string } | null>(null);
   const serverAnalysisRef = useRef<Analysis | null>(null);
@@ -192,8 +199,11 @@ export function useCalculator() {
           return;
         }
         setViewer({ status: 'error' });
-        if (failOnError)
-          fail(g, err instanceof WorkerError && code !== 'internal' ? err.message : FILE_MESSAGES.processing);
+        // A file the parser rejects fails the whole attempt (the server would reject it too); a
+        // failure of the browser itself (worker crash, memory) leaves the server's figures to come.
+        const fileProblem = !['internal', 'worker_failed', 'protocol', 'disposed'].includes(code);
+        if (failOnError && fileProblem)
+          fail(g, err instanceof WorkerError ? err.message : FILE_MESSAGES.processing);
         return;
       }
       if (g !== gen.current) return;
