@@ -73,6 +73,9 @@ describe('serving the prerendered web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
+    // Scripts may run as workers: their policy allows same-origin fetches and WebAssembly.
+    expect(res.headers['content-security-policy']).toContain("'wasm-unsafe-eval'");
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self'");
   });
 
   it('never serves raw .html files', async () => {

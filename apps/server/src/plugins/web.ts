@@ -72,6 +72,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const notFoundPage = pages.get('/404');
   pages.delete('/404');
 
+  const assetPolicy = contentSecurityPolicy([]);
   const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
     reply
       .status(status)
@@ -132,6 +133,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        // A worker's policy comes from its script's response: let it fetch and compile the STEP reader's WASM.
+        reply.header('content-security-policy', assetPolicy);
       },
     });
   }
