@@ -48,6 +48,7 @@ function job(p: PrintParameters): string {
 }
 
 function stats(values: number[]): { median: number; max: number; n: number } {
+  // n = 0 (e.g. no holdout records) reports zeros
   const s = values.map(Math.abs).sort((a, b) => a - b);
   const n = s.length;
   const median =
@@ -84,8 +85,10 @@ async function main(): Promise<void> {
   const extraPath = path.resolve(here, '../refs/extra-refs.json');
   const extra = JSON.parse(await readFile(extraPath, 'utf8')) as {
     shapes: Record<string, ShapeSpec>;
+    holdout?: string[];
     records: RefRecord[];
   };
+  const holdout = new Set(extra.holdout ?? []);
   for (const r of extra.records) {
     const name = r.name as string;
     let pm = meshes.get(`shape:${name}`);
@@ -99,11 +102,11 @@ async function main(): Promise<void> {
       meshes.set(`shape:${name}`, pm);
     }
     const e = estimatePrint(pm, r.params);
-    rows.push(row('extra', name, r, e.print_time_s, e.filament_g));
+    rows.push(row(holdout.has(name) ? 'holdout' : 'extra', name, r, e.print_time_s, e.filament_g));
   }
 
   const json = process.argv.includes('--json');
-  const summary = ['calibration', 'extra', 'all'].map((set) => {
+  const summary = ['calibration', 'extra', 'holdout', 'all'].map((set) => {
     const rs = set === 'all' ? rows : rows.filter((r) => r.set === set);
     const t = stats(rs.map((r) => r.errTime));
     const g = stats(rs.filter((r) => r.errGrams !== null).map((r) => r.errGrams as number));
@@ -126,6 +129,10 @@ async function main(): Promise<void> {
   lines.push(
     `(grams % over references of at least ${MIN_GRAMS_FOR_PERCENT} g; smaller ones are 2-decimal rounding)`,
   );
+  lines.push(
+    'calibration = ../shared/models/slicer-refs.json; extra = generated shapes used in calibration;',
+  );
+  lines.push('holdout = generated shapes sliced after calibration and never tuned on');
   lines.push('');
   lines.push('set           records  time median  time max  grams median  grams max');
   for (const s of summary) {

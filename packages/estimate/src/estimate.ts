@@ -46,14 +46,14 @@ export const PROFILE = {
 /** Calibrated on the PrusaSlicer references (see accuracy.ts and refs/). */
 export const CALIBRATION = {
   /** Mean chord of infill lines = chordFactor · π · area / outline (Cauchy's formula). */
-  chordFactor: 1.6,
+  chordFactor: 1.3,
   /** Travel moves per island per layer and their mean length factor (× √area). */
-  travelsPerIsland: 3,
-  travelLengthFactor: 0.5,
+  travelsPerIsland: 4.5,
+  travelLengthFactor: 0.65,
   /** Fixed cost per layer change (s): z move, retraction, seam travel. */
-  layerChangeS: 0.05,
+  layerChangeS: 0.075,
   /** Perimeter corners: outline vertices whose turn exceeds what the jerk absorbs. */
-  cornerScale: 0.85,
+  cornerScale: 0.47,
   /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
   loopFit: 0.83,
   loopShrink: 0.56,
@@ -62,21 +62,23 @@ export const CALIBRATION = {
   /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
   interiorInset: 0.69,
   /** Extra length per sparse infill line (anchors along the walls), mm. */
-  anchor: 1.1,
+  anchor: 0.73,
   /** Travel moves per infill line (disconnected pieces) and their length (mm). */
-  travelPerLine: 0.64,
-  travelPerSolidLine: 0.25,
+  travelPerLine: 0.37,
+  travelPerSolidLine: 0.18,
+  travelChordMin: 1.3,
+  infillChordMin: 0.3,
   travelLineLength: 4,
   /** Travel time the cooling logic counts in a layer (s). */
-  coolTravelS: 0.6,
+  coolTravelS: 0.8,
   /** Vertical shells: inset (mm) of the neighbouring layers' outline a cell must clear to stay sparse. */
   shellInset: 0.3,
   shellLayers: 4,
   /** Support material: volume and time multipliers over the modelled base + interface layers. */
-  supportScale: 1,
-  supportTimeScale: 1.15,
-  /** Overhang allowed before support is generated (mm). */
-  overhangAllowance: 0.15,
+  supportScale: 1.15,
+  supportTimeScale: 1,
+  /** Overhang angle (from vertical) beyond which PrusaSlicer's auto supports start. */
+  overhangAngleDeg: 47,
   supportGrow: 2.5,
   /** Multiplier on the whole time (planner effects not modelled). */
   timeScale: 1,
@@ -85,7 +87,7 @@ export const CALIBRATION = {
 export const GEOMETRY_OPTIONS: GeometryOptions = {
   topLayers: PROFILE.topLayers,
   bottomLayers: PROFILE.bottomLayers,
-  overhangAllowance: CALIBRATION.overhangAllowance,
+  overhangAngleDeg: CALIBRATION.overhangAngleDeg,
   supportGapLayers: 1,
   supportInterfaceLayers: PROFILE.supportInterfaceLayers,
   supportGrow: CALIBRATION.supportGrow,
@@ -173,8 +175,6 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
   const spSup = spacing(PR.supportWidth, h);
   const cellSize = geo.cellSize;
   const cell2 = cellSize * cellSize;
-  // sharpest turn the jerk lets through at full speed
-  const thetaCrit = (v: number) => 2 * Math.asin(Math.min(1, vj / (2 * v)));
 
   const vol = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0 };
   const tim = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0, travel: 0, other: 0 };
@@ -209,10 +209,12 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       if (thin || wallArea > A) wallArea = A;
       L.walls += lenWalls;
       vol.walls += wallArea * h;
-      const turn = isl.segments > 0 ? (2 * Math.PI) / isl.segments : Math.PI;
-      const corners = turn > thetaCrit(vPer) ? isl.segments * C.cornerScale : 4;
+      // corners: junction speed where the per-corner velocity change equals the jerk
+      const turn = isl.segments > 0 ? Math.min(Math.PI, (2 * Math.PI) / isl.segments) : Math.PI;
+      const vCorner = Math.max(vj, vj / (2 * Math.sin(turn / 2)));
+      const moves = Math.max(PR.perimeters, isl.segments * PR.perimeters * C.cornerScale);
       T0 += lenWalls / vPer;
-      T.walls += linesTime(lenWalls, Math.max(PR.perimeters, corners * PR.perimeters), vPer, a, vj);
+      T.walls += linesTime(lenWalls, moves, vPer, a, vCorner);
       // travel to the island and into its infill
       const tl = C.travelLengthFactor * Math.sqrt(A);
       T.travel += C.travelsPerIsland * (moveTime(tl, PR.travelSpeed, PR.travelAccel, vj) + retractTime());
@@ -226,7 +228,8 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       const forced = first || d >= 1 || isl.icells === 0;
       const fSurface = isl.icells > 0 ? isl.surfaceCells / isl.icells : 0;
       if (first || d >= 1) fSolid = 1;
-      const dr = wPer / 2 + (PR.perimeters - 1) * spPer;
+      // PrusaSlicer measures the sparse region at the inner wall's edge minus the 25 % infill overlap
+      const dr = wPer / 2 + (PR.perimeters - 1) * spPer + 0.25 * spPer;
       const aRule = Math.max(0, A - P * dr + Math.PI * dr * dr) * (1 - fSolid);
       const small = aRule < PR.solidInfillBelowArea;
       if (small) fSolid = 1;
@@ -262,9 +265,11 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
         const lenSparse = base + nLines * C.anchor;
         L.infill += lenSparse;
         vol.infill += lenSparse * sp * h;
-        T.infill += linesTime(lenSparse, nLines, vPer, a, vj);
+        // short lines in narrow regions are chained by their anchors: fewer full stops
+        T.infill += linesTime(lenSparse, base / Math.max(chordSparse, C.infillChordMin), vPer, a, vj);
         T0 += lenSparse / vPer;
-        T.travel += C.travelPerLine * nLines * travelLine;
+        // lines closer than the anchor reach are joined along the wall: travel only between long lines
+        T.travel += C.travelPerLine * (base / Math.max(chordSparse, C.travelChordMin)) * travelLine;
       }
     }
     // support

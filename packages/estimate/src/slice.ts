@@ -293,8 +293,8 @@ const PROBE = [0.5, 1.0, 0.1, 1.6];
 export interface GeometryOptions {
   topLayers: number;
   bottomLayers: number;
-  /** Horizontal distance (mm) a layer may overhang the one below before it needs support. */
-  overhangAllowance: number;
+  /** Steepest overhang (degrees from vertical) printed without support. */
+  overhangAngleDeg: number;
   /** Vertical gap (layers) between support top and the part. */
   supportGapLayers: number;
   supportInterfaceLayers: number;
@@ -627,7 +627,11 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
   const supportInterfaceCells = new Uint32Array(layers);
   let contactLayers = 0;
   {
-    const rad = Math.max(0, Math.round(opt.overhangAllowance / cell));
+    // a slope is supported when it leans out more than tan(angle) × h per layer; measured over K
+    // layers so that the grid resolves it (K · allowance spans about 6 cells)
+    const perLayer = Math.tan((opt.overhangAngleDeg * Math.PI) / 180) * geo.layerHeight;
+    const K = Math.max(1, Math.round((6 * cell) / perLayer));
+    const radK = (k: number) => Math.max(0, Math.round((k * perLayer) / cell));
     const grow = Math.max(0, Math.round(opt.supportGrow / cell));
     const dil = new Uint8Array(cells);
     const tmp = new Uint8Array(cells);
@@ -638,7 +642,8 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
       dilateSquare(src, srcOff, out, radius, rows, cols, tmp);
     for (let i = layers - 1; i >= 1; i--) {
       // overhang of layer i over layer i-1
-      dilate(grid, (i - 1) * cells, dil, rad);
+      const k = Math.min(i, K);
+      dilate(grid, (i - k) * cells, dil, radK(k));
       let any = 0;
       const base = i * cells;
       for (let p = 0; p < cells; p++) {
