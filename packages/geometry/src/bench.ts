@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
 import { analyzeParsed, parseModel } from './index.js';
+import { release } from './release.js';
 
 const TRIANGLES = 1_000_000;
 const RUNS = 5;
@@ -185,7 +186,9 @@ const pad = (s: string, n: number) => s.padEnd(n);
 async function rssChild(file: string): Promise<void> {
   // As in the server's worker: read, parse, drop the file's bytes, analyse.
   const bytes = statSync(file).size;
-  const parsed = await parseModel(read(file), path.basename(file));
+  const data = read(file);
+  const parsed = await parseModel(data, path.basename(file));
+  release(data);
   const a = analyzeParsed(parsed, path.basename(file));
   const peak = process.resourceUsage().maxRSS * 1024;
   process.stdout.write(`${JSON.stringify({ peakRss: peak, triangles: a.triangles, bytes })}\n`);

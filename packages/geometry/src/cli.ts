@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeModel, GeometryError, type Units } from './index.js';
+import { analyzeParsed, GeometryError, parseModel, type Units } from './index.js';
+import { release } from './release.js';
 
 function usage(): never {
   fail('Usage: npm run -s analyze -- <file> [--units mm|cm|in]', 2);
@@ -49,7 +50,10 @@ async function main(): Promise<void> {
     );
   }
   try {
-    const analysis = await analyzeModel(data, path.basename(full), units ? { units } : {});
+    const name = path.basename(full);
+    const parsed = await parseModel(data, name, units ? { units } : {});
+    release(data); // the file's bytes are no longer needed: free them before the analysis
+    const analysis = analyzeParsed(parsed, name);
     process.stdout.write(`${JSON.stringify(analysis)}\n`);
   } catch (err) {
     if (err instanceof GeometryError) fail(err.message);

@@ -1,3 +1,5 @@
+import { release } from '../release.js';
+
 /**
  * Measures a triangle soup: weld by exact coordinates (open-addressing hash on the float bits),
  * degenerate and duplicate facets, edge use counts (watertight), shells (union-find), consistent
@@ -136,6 +138,7 @@ export function weld(positions: Float32Array, triangleCount: number): WeldResult
         if (count * 2 > cap) {
           cap *= 2;
           mask = cap - 1;
+          release(table);
           table = new Int32Array(cap);
           for (let v = 0; v < count; v++) {
             const f = first[v]! * 3;
@@ -156,6 +159,8 @@ export function weld(positions: Float32Array, triangleCount: number): WeldResult
     cache[ci + 3] = vid[r]! + 1;
   }
   if (count === 0) minX = minY = minZ = maxX = maxY = maxZ = 0;
+  release(table);
+  release(first);
   return { vid, count, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
 }
 
@@ -367,6 +372,7 @@ export function measureMesh(
       else nonManifold++;
     }
   }
+  release(start);
   onProgress?.(0.7);
 
   // Orientation: flood each patch (facets joined through 2-use edges) so that neighbours agree.
@@ -399,6 +405,9 @@ export function measureMesh(
     }
   }
 
+  release(adj);
+  release(he);
+  release(stack);
   onProgress?.(0.75);
   // One pass over the good facets: area; per patch the signed volume in the flooded orientation,
   // the area kept / flipped by the flood, and the overhang area and inverted count under either
@@ -633,6 +642,10 @@ export function measureMesh(
   }
   let shells = 0;
   for (let q = 0; q < patches; q++) if (parent[q] === q) shells++;
+  release(vid);
+  release(flags);
+  release(patch);
+  release(flip);
   onProgress?.(1);
 
   return {

@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import { GeometryError } from '../errors.js';
 import { analyzeParsed } from '../measure/analyze.js';
 import { parseModel } from '../parse/index.js';
+import { release } from '../release.js';
 import type { Analysis, Units } from '../types.js';
 
 export interface PoolTask {
@@ -51,6 +52,8 @@ export default async function analyzeTask(task: PoolTask): Promise<unknown> {
       ...(onProgress ? { onProgress } : {}),
     });
     // The file's bytes are not needed any more: let them be collected before the analysis.
+    // This thread owns them (read here, or transferred in).
+    release(data);
     data = new Uint8Array(0);
     task.data = undefined;
     const analysis = analyzeParsed(parsed, task.fileName, onProgress ? { onProgress } : {});

@@ -1,5 +1,6 @@
 import { GeometryError } from '../errors.js';
 import { MAX_TRIANGLES } from '../limits.js';
+import { release } from '../release.js';
 import { growF32, growI32, tooManyTriangles } from './grow.js';
 import { scan, scanInt, scanNumber } from './numbers.js';
 import type { ProgressFn } from './stl.js';
@@ -145,6 +146,8 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
     positions[o + 1] = vd[s + 1]!;
     positions[o + 2] = vd[s + 2]!;
   }
+  release(verts);
+  release(tris);
   const warnings: string[] = [];
   if (shortFaces > 0) {
     warnings.push(

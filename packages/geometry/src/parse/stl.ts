@@ -1,5 +1,6 @@
 import { GeometryError } from '../errors.js';
 import { MAX_TRIANGLES } from '../limits.js';
+import { release } from '../release.js';
 import { growF32, tooManyTriangles } from './grow.js';
 import { scan, scanNumber } from './numbers.js';
 
@@ -206,9 +207,11 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
   if (inFacet) throw new GeometryError('truncated', 'The STL file ends in the middle of a facet.');
   onProgress?.(1);
   const warnings = closed ? [] : ['The file ends without "endsolid": it may have been cut short.'];
+  const positions = used === out.length ? out : out.slice(0, used);
+  if (positions !== out) release(out);
   return {
     format: 'stl-ascii',
-    positions: used === out.length ? out : out.slice(0, used),
+    positions,
     triangleCount: facets,
     warnings,
   };

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { GeometryError } from '../errors.js';
 import { MAX_3MF_DEPTH, MAX_3MF_XML_BYTES, MAX_TRIANGLES } from '../limits.js';
+import { release } from '../release.js';
 import type { Units } from '../types.js';
 import { F64Builder, I32Builder, tooManyTriangles } from './grow.js';
 import { latin1, scan, scanInt, scanNumber } from './numbers.js';
@@ -84,7 +85,10 @@ export function parse3mf(data: Uint8Array, onProgress?: ProgressFn): ThreeMfResu
   let unitName = 'millimeter';
   for (const name of modelNames) {
     const isRoot = name === rootName;
-    const parsed = scanModel(files[name]!, normPath(name), objects);
+    const part = files[name]!;
+    const parsed = scanModel(part, normPath(name), objects);
+    // Free the XML now (unless it is stored uncompressed inside the caller's buffer).
+    if (part.buffer !== data.buffer) release(part);
     if (isRoot) {
       items = parsed.items;
       unitName = parsed.unit ?? 'millimeter';
@@ -168,6 +172,10 @@ export function parse3mf(data: Uint8Array, onProgress?: ProgressFn): ThreeMfResu
     for (const c of obj.components) emit(c.key, mul(c.m, m));
   };
   for (const it of items) emit(it.key, mul(it.m, scaleM));
+  for (const obj of objects.values()) {
+    release(obj.verts.data);
+    release(obj.tris.data);
+  }
   onProgress?.(1);
 
   const warnings: string[] = [];

@@ -11,6 +11,7 @@ import { GeometryError } from '../errors.js';
 import { analyzeParsed } from '../measure/analyze.js';
 import { type ProgressCallback, parseModel } from '../parse/index.js';
 import { configureStepLoader, type OcctLoader } from '../parse/step.js';
+import { release } from '../release.js';
 import type { AnalyzeRequest, ErrorMessage, ResultMessage, WorkerReply } from './protocol.js';
 
 export type {
@@ -59,6 +60,7 @@ export async function handleRequest(
       post(withId({ type: 'progress', phase, fraction }), []);
     };
     const parsed = await parseModel(data, request.fileName, { ...(request.options ?? {}), onProgress });
+    release(data); // the worker owns the bytes it was sent; free them before the analysis
     const analysis = analyzeParsed(parsed, request.fileName, { onProgress });
     const positions = parsed.mesh.positions;
     const result: ResultMessage = withId({ type: 'result', analysis, positions });
