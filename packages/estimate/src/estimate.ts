@@ -49,28 +49,35 @@ export const CALIBRATION = {
   chordFactor: 1.3,
   /** Travel moves per island per layer and their mean length factor (× √area). */
   travelsPerIsland: 4.5,
-  travelLengthFactor: 0.65,
+  travelLengthFactor: 0.75,
   /** Fixed cost per layer change (s): z move, retraction, seam travel. */
-  layerChangeS: 0.075,
+  layerChangeS: 0.03,
   /** Perimeter corners: outline vertices whose turn exceeds what the jerk absorbs. */
-  cornerScale: 0.47,
+  cornerScale: 0.6,
   /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
   loopFit: 0.83,
   loopShrink: 0.56,
   /** Interior narrower than this (mm) after the walls gets no infill. */
   minInteriorWidth: 0.32,
   /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
-  interiorInset: 0.69,
+  interiorInset: 0.79,
   /** Extra length per sparse infill line (anchors along the walls), mm. */
-  anchor: 0.73,
+  anchor: 0,
   /** Travel moves per infill line (disconnected pieces) and their length (mm). */
-  travelPerLine: 0.37,
-  travelPerSolidLine: 0.18,
+  travelPerLine: 0.32,
+  travelPerSolidLine: 0.2,
   travelChordMin: 1.3,
   infillChordMin: 0.3,
+  anchorFrac: 0.37,
+  /** Bridge flow relative to a round line of nozzle diameter per extrusion width. */
+  bridgeFlow: 1,
+  /** Share of a too-narrow-for-infill gap inside the walls that PrusaSlicer still fills. */
+  gapFill: 0.9,
+  /** Effective acceleration relative to the profile's (the planner also slows for E and jerk). */
+  accelScale: 1,
   travelLineLength: 4,
   /** Travel time the cooling logic counts in a layer (s). */
-  coolTravelS: 0.8,
+  coolTravelS: 0.9,
   /** Vertical shells: inset (mm) of the neighbouring layers' outline a cell must clear to stay sparse. */
   shellInset: 0.3,
   shellLayers: 4,
@@ -166,13 +173,15 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
   const d = p.infillPercentage / 100;
   const C = CALIBRATION;
   const PR = PROFILE;
-  const a = PR.printAccel;
+  const a = PR.printAccel * C.accelScale;
   const vj = PR.jerk;
   const cap = (w: number) => PR.maxVolumetric / (h * spacing(w, h));
   const sp = spacing(PR.width, h);
   const spTop = spacing(PR.topWidth, h);
   const spFirst = spacing(PR.firstLayerWidth, h);
   const spSup = spacing(PR.supportWidth, h);
+  // bridge flow: a round line of nozzle diameter per bridge spacing (PrusaSlicer's bridge flow)
+  const bridgeT = (C.bridgeFlow * (Math.PI * PR.nozzle * PR.nozzle)) / 4 / PR.width;
   const cellSize = geo.cellSize;
   const cell2 = cellSize * cellSize;
 
@@ -220,7 +229,16 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       T.travel += C.travelsPerIsland * (moveTime(tl, PR.travelSpeed, PR.travelAccel, vj) + retractTime());
       // interior: inside the walls (the geometric band decides whether any is left)
       const band = wPer + (PR.perimeters - 1) * spPer;
-      if (thin || t - 2 * band < C.minInteriorWidth) continue;
+      if (thin) continue;
+      if (t - 2 * band < C.minInteriorWidth) {
+        // a gap too narrow for infill: partly filled by the walls
+        const gap = Math.max(0, A - wallArea) * C.gapFill;
+        vol.walls += gap * h;
+        L.walls += gap / spPer;
+        T0 += gap / spPer / vPer;
+        T.walls += gap / spPer / vPer;
+        continue;
+      }
       const di = C.interiorInset;
       const Ai = Math.max(0, A - P * di + Math.PI * di * di);
       if (Ai <= 0) continue;
@@ -252,7 +270,9 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       const lenSolid = (aSolid - aSurface) / spPer;
       const lenTop = aSurface / spTop;
       L.skins += lenSolid + lenTop;
-      vol.skins += aSolid * h;
+      // bridges (first solid layer over sparse infill or air): round extrusions of nozzle diameter
+      const aBridge = first ? 0 : Math.min(aSolid, isl.icells > 0 ? (Ai * isl.bridgeCells) / isl.icells : 0);
+      vol.skins += aSolid * h + aBridge * Math.max(0, bridgeT - h);
       T.skins +=
         linesTime(lenSolid, lenSolid / chordSolid, vSolid, a, vj) +
         linesTime(lenTop, lenTop / chordSolid, vTop, a, vj);
@@ -262,7 +282,10 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       if (aSparse > 0) {
         const base = (aSparse * d) / sp;
         const nLines = base / chordSparse;
-        const lenSparse = base + nLines * C.anchor;
+        // anchors run along the inner wall, joining line ends (PrusaSlicer infill_anchor)
+        const sparseOutline =
+          isl.sparseEdges > 0 ? Math.min(P, isl.sparseEdges * cellSize * (Math.PI / 4)) : P * (aSparse / Ai);
+        const lenSparse = base + nLines * C.anchor + C.anchorFrac * sparseOutline;
         L.infill += lenSparse;
         vol.infill += lenSparse * sp * h;
         // short lines in narrow regions are chained by their anchors: fewer full stops

@@ -38,6 +38,8 @@ export interface Island {
   /** Cell edges on the boundary of the solid / sparse interior regions (their outline length / cell). */
   solidEdges: number;
   sparseEdges: number;
+  /** Interior solid cells over sparse infill or air (printed as bridges, with bridge flow). */
+  bridgeCells: number;
   /** Segments in the outline (a proxy for corners and small features). */
   segments: number;
   /** Length of the outline made of segments longer than 1 mm (straight runs with real corners). */
@@ -393,6 +395,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const B = Math.max(opt.bottomLayers, Math.ceil(opt.bottomMinThickness / h - 1e-6));
   const S = opt.shellLayers;
   const cls = new Uint8Array(cells);
+  const prevCls = new Uint8Array(cells);
   // per layer: bit 1 = interior (grid eroded by the wall band), bit 2 = shell reference (grid eroded
   // by the vertical-shell inset: a cell of the interior is solid when a nearby layer lacks this)
   const inner = new Uint8Array(cells * layers);
@@ -430,6 +433,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
         surfaceCells: 0,
         solidEdges: 0,
         sparseEdges: 0,
+        bridgeCells: 0,
         segments: 0,
         longSegments: 0,
       };
@@ -500,7 +504,10 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
         cls[p] = top || bottom ? 2 : 1;
         const isl = list[labels[p] as number] as Island;
         isl.icells++;
-        if (top || bottom) isl.solidCells++;
+        if (top || bottom) {
+          isl.solidCells++;
+          if (i > 0 && (prevCls[p] === 1 || grid[(i - 1) * cells + p] === 0)) isl.bridgeCells++;
+        }
         if (surface) isl.surfaceCells++;
       }
       for (let p = 0; p < cells; p++) {
@@ -558,6 +565,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
             surfaceCells: 0,
             solidEdges: 0,
             sparseEdges: 0,
+            bridgeCells: 0,
             segments: 0,
             longSegments: 0,
           };
@@ -579,6 +587,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
       if (!(isl.area > 0) || isl.area > cellArea * 2 + isl.perimeter * cell) isl.area = cellArea;
     }
     islands.push(list.filter((x) => x.area > 1e-6 || x.perimeter > 0));
+    prevCls.set(cls);
   }
 
   // ---- first layer hull
