@@ -47,48 +47,44 @@ export const PROFILE = {
 export const CALIBRATION = {
   /** Mean chord of infill lines = chordFactor · π · area / outline (Cauchy's formula). */
   chordFactor: 1.3,
-  /** Travel moves per island per layer and their mean length factor (× √area). */
+  /** Travel moves per island per layer, of length travelLengthFactor × √area. */
   travelsPerIsland: 4.5,
   travelLengthFactor: 0.75,
-  /** Fixed cost per layer change (s): z move, retraction, seam travel. */
+  /** Travel moves per sparse / solid infill line (disconnected pieces), of travelLineLength mm; sparse
+   * lines shorter than travelChordMin mm count as chained. */
+  travelPerLine: 0.32,
+  travelPerSolidLine: 0.2,
+  travelLineLength: 4,
+  travelChordMin: 1.3,
+  /** Fixed cost per layer change (s) on top of the z move. */
   layerChangeS: 0.03,
-  /** Perimeter corners: outline vertices whose turn exceeds what the jerk absorbs. */
+  /** Share of outline vertices that cost a jerk-limited corner. */
   cornerScale: 0.6,
   /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
   loopFit: 0.83,
   loopShrink: 0.56,
-  /** Interior narrower than this (mm) after the walls gets no infill. */
+  /** Interior narrower than this (mm) after the walls gets no infill... */
   minInteriorWidth: 0.32,
+  /** ...and this share of that gap is still filled by the walls. */
+  gapFill: 0.9,
   /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
   interiorInset: 0.79,
-  /** Extra length per sparse infill line (anchors along the walls), mm. */
-  anchor: 0,
-  /** Travel moves per infill line (disconnected pieces) and their length (mm). */
-  travelPerLine: 0.32,
-  travelPerSolidLine: 0.2,
-  travelChordMin: 1.3,
-  infillChordMin: 0.3,
+  /** Infill anchors: this share of the sparse region's outline is extruded along the inner wall. */
   anchorFrac: 0.37,
   /** Bridge flow relative to a round line of nozzle diameter per extrusion width. */
   bridgeFlow: 1,
-  /** Share of a too-narrow-for-infill gap inside the walls that PrusaSlicer still fills. */
-  gapFill: 0.9,
-  /** Effective acceleration relative to the profile's (the planner also slows for E and jerk). */
-  accelScale: 1,
-  travelLineLength: 4,
   /** Travel time the cooling logic counts in a layer (s). */
   coolTravelS: 0.9,
-  /** Vertical shells: inset (mm) of the neighbouring layers' outline a cell must clear to stay sparse. */
+  /** Vertical shells: a cell stays sparse only if the outlines of the shellLayers layers above and
+   * below, inset by shellInset mm, still cover it. */
   shellInset: 0.3,
   shellLayers: 4,
-  /** Support material: volume and time multipliers over the modelled base + interface layers. */
+  /** Support material: volume multiplier over the modelled base + interface layers. */
   supportScale: 1.15,
-  supportTimeScale: 1,
   /** Overhang angle (from vertical) beyond which PrusaSlicer's auto supports start. */
   overhangAngleDeg: 47,
+  /** Support grown around each overhang (mm). */
   supportGrow: 2.5,
-  /** Multiplier on the whole time (planner effects not modelled). */
-  timeScale: 1,
 };
 
 export const GEOMETRY_OPTIONS: GeometryOptions = {
@@ -173,7 +169,7 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
   const d = p.infillPercentage / 100;
   const C = CALIBRATION;
   const PR = PROFILE;
-  const a = PR.printAccel * C.accelScale;
+  const a = PR.printAccel;
   const vj = PR.jerk;
   const cap = (w: number) => PR.maxVolumetric / (h * spacing(w, h));
   const sp = spacing(PR.width, h);
@@ -285,11 +281,10 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
         // anchors run along the inner wall, joining line ends (PrusaSlicer infill_anchor)
         const sparseOutline =
           isl.sparseEdges > 0 ? Math.min(P, isl.sparseEdges * cellSize * (Math.PI / 4)) : P * (aSparse / Ai);
-        const lenSparse = base + nLines * C.anchor + C.anchorFrac * sparseOutline;
+        const lenSparse = base + C.anchorFrac * sparseOutline;
         L.infill += lenSparse;
         vol.infill += lenSparse * sp * h;
-        // short lines in narrow regions are chained by their anchors: fewer full stops
-        T.infill += linesTime(lenSparse, base / Math.max(chordSparse, C.infillChordMin), vPer, a, vj);
+        T.infill += linesTime(lenSparse, nLines, vPer, a, vj);
         T0 += lenSparse / vPer;
         // lines closer than the anchor reach are joined along the wall: travel only between long lines
         T.travel += C.travelPerLine * (base / Math.max(chordSparse, C.travelChordMin)) * travelLine;
@@ -308,7 +303,7 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       vol.support += areaExtruded * h;
       const vS = Math.min(vBase, cap(PR.supportWidth));
       const chord = Math.max(1, Math.sqrt(aSup));
-      T.support += C.supportTimeScale * linesTime(len, len / chord, vS, a, vj);
+      T.support += linesTime(len, len / chord, vS, a, vj);
       T0 += len / vS;
       T.travel += 2 * (moveTime(Math.sqrt(aSup), PR.travelSpeed, PR.travelAccel, vj) + retractTime());
     }
@@ -342,9 +337,7 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
   const density = MATERIALS[p.filamentType].density_g_cm3;
   const g = (mm3: number) => (mm3 / 1000) * density;
   const totalVol = vol.walls + vol.skins + vol.infill + vol.support + vol.skirt;
-  const scale = C.timeScale;
-  const totalTime =
-    (tim.walls + tim.skins + tim.infill + tim.support + tim.skirt + tim.travel + tim.other) * scale;
+  const totalTime = tim.walls + tim.skins + tim.infill + tim.support + tim.skirt + tim.travel + tim.other;
   const r2 = (x: number) => Math.round(x * 100) / 100;
   const r1 = (x: number) => Math.round(x * 10) / 10;
   return {
@@ -355,17 +348,17 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
     layers: geo.layerCount,
     breakdown: {
       walls_g: r2(g(vol.walls)),
-      walls_s: r1(tim.walls * scale),
+      walls_s: r1(tim.walls),
       skins_g: r2(g(vol.skins)),
-      skins_s: r1(tim.skins * scale),
+      skins_s: r1(tim.skins),
       infill_g: r2(g(vol.infill)),
-      infill_s: r1(tim.infill * scale),
+      infill_s: r1(tim.infill),
       support_g: r2(g(vol.support)),
-      support_s: r1(tim.support * scale),
+      support_s: r1(tim.support),
       skirt_g: r2(g(vol.skirt)),
-      skirt_s: r1(tim.skirt * scale),
-      travel_s: r1(tim.travel * scale),
-      other_s: r1(tim.other * scale),
+      skirt_s: r1(tim.skirt),
+      travel_s: r1(tim.travel),
+      other_s: r1(tim.other),
     },
   };
 }

@@ -16,6 +16,8 @@ export interface PreparedMesh {
   readonly min: [number, number, number];
   /** The z the mesh was dropped by (its lowest z in the file). */
   readonly zOffset: number;
+  /** -1 when the mesh is wound inside out (negative signed volume), else 1. */
+  readonly orientation: 1 | -1;
   readonly max: [number, number, number];
   /** Per triangle, its z-range after the drop (each triangle is cut only by the layers it spans). */
   readonly zmin: Float32Array;
@@ -79,8 +81,22 @@ export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
   const z0 = min[2];
   const zmin = new Float32Array(n);
   const zmax = new Float32Array(n);
+  let vol6 = 0;
+  const cx = (min[0] + max[0]) / 2;
+  const cy = (min[1] + max[1]) / 2;
   for (let t = 0; t < n; t++) {
     const o = t * 9;
+    // signed volume (about the bbox centre, for precision) tells an inside-out mesh
+    const ax = (P[o] as number) - cx;
+    const ay = (P[o + 1] as number) - cy;
+    const az = (P[o + 2] as number) - z0;
+    const bx = (P[o + 3] as number) - cx;
+    const by = (P[o + 4] as number) - cy;
+    const bz = (P[o + 5] as number) - z0;
+    const qx = (P[o + 6] as number) - cx;
+    const qy = (P[o + 7] as number) - cy;
+    const qz = (P[o + 8] as number) - z0;
+    vol6 += ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
     const a = (P[o + 2] as number) - z0;
     const b = (P[o + 5] as number) - z0;
     const c = (P[o + 8] as number) - z0;
@@ -91,6 +107,7 @@ export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
     mesh,
     min: [min[0], min[1], 0],
     zOffset: z0,
+    orientation: vol6 < 0 ? -1 : 1,
     max: [max[0], max[1], max[2] - z0],
     zmin,
     zmax,
@@ -145,8 +162,8 @@ function sliceSoup(pm: PreparedMesh, h: number, layers: number): SegmentSoup {
     const cy = P[o + 7] as number;
     const cz = (P[o + 8] as number) + zShift;
     // normal (xy part) for orientation
-    const nx = (by - ay) * (cz - az) - (bz - az) * (cy - ay);
-    const ny = (bz - az) * (cx - ax) - (bx - ax) * (cz - az);
+    const nx = ((by - ay) * (cz - az) - (bz - az) * (cy - ay)) * pm.orientation;
+    const ny = ((bz - az) * (cx - ax) - (bx - ax) * (cz - az)) * pm.orientation;
     for (let i = lo; i <= hi; i++) {
       const z = zOfLayer(i);
       const sa = az >= z;
