@@ -2,7 +2,8 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** Headless Chromium with the flags this machine needs; `webgl` adds software WebGL for the 3D viewer. */
+export function launchBrowser(opts: { webgl?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -14,6 +15,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(opts.webgl ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : []),
     ],
   });
 }

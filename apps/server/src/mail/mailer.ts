@@ -31,18 +31,33 @@ export function createMailer(cfg: Config['mail'], log: FastifyBaseLogger): Maile
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
     async send(m) {
-      const info = await transport.sendMail({ from: cfg.from, ...m });
       await mkdir(cfg.dir, { recursive: true });
       const file = path.join(
         cfg.dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(file, outboxMessage(cfg.from, m), { mode: 0o600 });
       log.info({ to: m.to, subject: m.subject, file }, 'email written to the local outbox');
     },
   };
+}
+
+/** A readable RFC 5322 message (8-bit plain text), so links in the outbox can be copied as they are. */
+export function outboxMessage(from: string, m: MailMessage, date = new Date()): string {
+  const clean = (v: string) => v.replace(/[\r\n]+/g, ' ');
+  return [
+    `From: ${clean(from)}`,
+    `To: ${clean(m.to)}`,
+    `Subject: ${clean(m.subject)}`,
+    `Date: ${date.toUTCString()}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    m.text,
+    '',
+  ].join('\r\n');
 }
