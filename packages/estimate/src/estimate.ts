@@ -100,7 +100,7 @@ export const GEOMETRY_OPTIONS: GeometryOptions = {
   topMinThickness: 0,
   bottomMinThickness: 0,
   interiorInset: PROFILE.width + (PROFILE.perimeters - 1) * spacing(PROFILE.width, 0.2),
-  maxCellsPerLayer: 60000,
+  maxCellsPerLayer: 30000,
   maxCellLayers: 20e6,
   minCell: 0.25,
 };

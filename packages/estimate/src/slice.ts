@@ -413,6 +413,8 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const S = opt.shellLayers;
   const cls = new Uint8Array(cells);
   const prevCls = new Uint8Array(cells);
+  const dRun = new Uint8Array(cells);
+  const dShell = new Uint8Array(cells);
   // per layer: bit 1 = interior (grid eroded by the wall band), bit 2 = shell reference (grid eroded
   // by the vertical-shell inset: a cell of the interior is solid when a nearby layer lacks this)
   const inner = new Uint8Array(cells * layers);
@@ -432,6 +434,18 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
         if (grid[base + p] === 0) continue;
         inner[base + p] = (eroded[p] === 1 ? 0 : 1) | (eroded2[p] === 1 ? 0 : 2);
       }
+    }
+  }
+  // runs of material above each cell (layers with material, resp. with the shell bit, capped at 255)
+  const upRun = new Uint8Array(cells * layers);
+  const upShell = new Uint8Array(cells * layers);
+  for (let i = layers - 2; i >= 0; i--) {
+    const a = (i + 1) * cells;
+    const b = i * cells;
+    for (let p = 0; p < cells; p++) {
+      upRun[b + p] = grid[a + p] === 1 ? Math.min(255, (upRun[a + p] as number) + 1) : 0;
+      upShell[b + p] =
+        ((inner[a + p] as number) & 2) !== 0 ? Math.min(255, (upShell[a + p] as number) + 1) : 0;
     }
   }
   for (let i = 0; i < layers; i++) {
@@ -485,38 +499,26 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     // solid when a layer within T above / B below lacks it in its own interior (vertical shells)
     {
       const ib = i * cells;
+      // runs of material below this layer (rolling), for bottom skins and vertical shells
+      if (i > 0) {
+        const pb = (i - 1) * cells;
+        for (let p = 0; p < cells; p++) {
+          dRun[p] = grid[pb + p] === 1 ? Math.min(255, (dRun[p] as number) + 1) : 0;
+          dShell[p] = ((inner[pb + p] as number) & 2) !== 0 ? Math.min(255, (dShell[p] as number) + 1) : 0;
+        }
+      }
       for (let p = 0; p < cells; p++) {
         cls[p] = 0;
         if (((inner[ib + p] as number) & 1) === 0) continue;
-        let top = false;
-        let surface = false;
-        for (let k = 1; k <= T; k++) {
-          if (i + k >= layers || grid[(i + k) * cells + p] === 0) {
-            top = true;
-            if (k === 1) surface = true;
-            break;
-          }
-        }
-        let bottom = false;
-        if (!top) {
-          for (let k = 1; k <= B; k++) {
-            if (i - k < 0 || grid[(i - k) * cells + p] === 0) {
-              bottom = true;
-              break;
-            }
-          }
-        }
+        const up = upRun[ib + p] as number;
+        const top = up + 1 <= T;
+        const surface = up === 0;
+        let bottom = !top && (dRun[p] as number) + 1 <= B;
         if (!top && !bottom) {
           // vertical shells: a sloped outline within S layers keeps the shell solid
-          for (let k = 1; k <= S; k++) {
-            if (
-              (i + k < layers && ((inner[(i + k) * cells + p] as number) & 2) === 0) ||
-              (i - k >= 0 && ((inner[(i - k) * cells + p] as number) & 2) === 0)
-            ) {
-              bottom = true;
-              break;
-            }
-          }
+          const us = upShell[ib + p] as number;
+          const ds = dShell[p] as number;
+          bottom = (us + 1 <= S && i + us + 1 < layers) || (ds + 1 <= S && i - ds - 1 >= 0);
         }
         cls[p] = top || bottom ? 2 : 1;
         const isl = list[labels[p] as number] as Island;
