@@ -15,7 +15,7 @@ import {
 } from '@printloop/geometry';
 import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
-import type { WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -40,10 +40,18 @@ function fail(id: number, err: unknown) {
     post({ type: 'error', id, code: 'internal', message: err instanceof Error ? err.message : String(err) });
 }
 
-/** Keeps the mesh for estimates and sends the viewer its own copy (transferred, not cloned). */
-function adopt(id: number, source: Float32Array, n: number, analysis: Analysis | null) {
-  const positions = source.slice(0, n * 9);
-  const { mask, count } = overhangMask(positions, n);
+function toClient(r: ReturnType<typeof estimatePrint>): ClientEstimate {
+  return {
+    print_time_s: r.print_time_s,
+    filament_g: r.filament_g,
+    filament_cm3: r.filament_cm3,
+    filament_mm: r.filament_mm,
+    layers: r.layers,
+  };
+}
+
+/** Prepares the mesh for estimates once per model. */
+function prepare(id: number, source: Float32Array, n: number): PreparedMesh | null {
   let prepared: PreparedMesh | null = null;
   try {
     prepared = prepareMesh({ positions: source, triangleCount: n });
@@ -51,6 +59,14 @@ function adopt(id: number, source: Float32Array, n: number, analysis: Analysis |
     prepared = null;
   }
   model = { id, prepared };
+  return prepared;
+}
+
+/** Keeps the mesh for estimates and sends the viewer its own copy (transferred, not cloned). */
+function adopt(id: number, source: Float32Array, n: number, analysis: Analysis | null) {
+  const positions = source.slice(0, n * 9);
+  const { mask, count } = overhangMask(positions, n);
+  if (model?.id !== id) prepare(id, source, n);
   post({ type: 'loaded', id, analysis, positions, overhang: mask, overhangCount: count }, [
     positions.buffer,
     mask.buffer,
@@ -67,6 +83,18 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
         msg.fileName,
         msg.units ? { units: msg.units } : {},
       );
+      // The first price comes first: prepare and estimate straight after parsing, then measure.
+      if (msg.params) {
+        const prepared = prepare(msg.id, parsed.mesh.positions, parsed.mesh.triangleCount);
+        if (prepared) {
+          try {
+            const estimate = toClient(estimatePrint(prepared, msg.params));
+            post({ type: 'early-estimate', id: msg.id, params: msg.params, estimate });
+          } catch {
+            // The estimate is asked for again once the model is loaded.
+          }
+        }
+      }
       const analysis = analyzeParsed(parsed, msg.fileName);
       adopt(msg.id, parsed.mesh.positions, parsed.mesh.triangleCount, analysis);
     } catch (err) {
@@ -90,18 +118,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       return;
     }
     try {
-      const r = estimatePrint(model.prepared, msg.params);
-      post({
-        type: 'estimated',
-        id: msg.id,
-        estimate: {
-          print_time_s: r.print_time_s,
-          filament_g: r.filament_g,
-          filament_cm3: r.filament_cm3,
-          filament_mm: r.filament_mm,
-          layers: r.layers,
-        },
-      });
+      post({ type: 'estimated', id: msg.id, estimate: toClient(estimatePrint(model.prepared, msg.params)) });
     } catch (err) {
       fail(msg.id, err);
     }

@@ -102,6 +102,8 @@ export function useCalculator() {
   const [viewer, setViewer] = useState<ViewerState>({ status: 'empty' });
   const [modelId, setModelId] = useState<number | null>(null);
   const [params, setParams] = useState<QuoteParameters>(defaults);
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
   const [quantity, setQuantity] = useState(1);
   const [clientEstimate, setClientEstimate] = useState<{ key: string; estimate: ClientEstimate } | null>(
     null,
@@ -183,7 +185,15 @@ export function useCalculator() {
       setViewer({ status: 'loading' });
       let loaded: LoadedModel;
       try {
-        loaded = await worker().load(buffer, name, units);
+        loaded = await worker().load(buffer, name, units, {
+          params: printParams(paramsRef.current),
+          // The first price, before the full analysis and the viewer.
+          onEstimate: (id, p, estimate) => {
+            if (g !== gen.current) return;
+            setModelId(id);
+            setClientEstimate({ key: `${id}|${JSON.stringify(p)}`, estimate });
+          },
+        });
       } catch (err) {
         if (g !== gen.current) return;
         const code = err instanceof WorkerError ? err.code : 'internal';
@@ -311,8 +321,9 @@ export function useCalculator() {
 
   // ---- Instant estimate in the worker, on every change of the print parameters.
   const estimateKey = modelId === null ? null : `${modelId}|${JSON.stringify(printParams(params))}`;
+  const haveEstimateFor = clientEstimate?.key ?? null;
   useEffect(() => {
-    if (modelId === null || estimateKey === null) return;
+    if (modelId === null || estimateKey === null || haveEstimateFor === estimateKey) return;
     let live = true;
     worker()
       .estimate(modelId, printParams(params))
@@ -327,7 +338,7 @@ export function useCalculator() {
     return () => {
       live = false;
     };
-  }, [modelId, estimateKey, params, worker]);
+  }, [modelId, estimateKey, haveEstimateFor, params, worker]);
 
   // ---- The server's preview (the authority), debounced.
   const previewKey = job

@@ -29,6 +29,7 @@ export class ModelWorkerClient {
   private worker: Worker | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
+  private early = new Map<number, (params: PrintParameters, estimate: ClientEstimate) => void>();
   private estimating = false;
   private queued: {
     modelId: number;
@@ -40,6 +41,10 @@ export class ModelWorkerClient {
     if (this.worker) return this.worker;
     const w = new Worker(new URL('./model.worker.ts', import.meta.url), { type: 'module', name: 'model' });
     w.onmessage = (e: MessageEvent<WorkerResponse>) => {
+      if (e.data.type === 'early-estimate') {
+        this.early.get(e.data.id)?.(e.data.params, e.data.estimate);
+        return;
+      }
       const p = this.pending.get(e.data.id);
       if (!p) return;
       this.pending.delete(e.data.id);
@@ -74,9 +79,26 @@ export class ModelWorkerClient {
   }
 
   /** Parses and measures a file in the worker. The buffer is transferred (unusable afterwards). */
-  async load(buffer: ArrayBuffer, fileName: string, units: Units | null): Promise<LoadedModel> {
+  async load(
+    buffer: ArrayBuffer,
+    fileName: string,
+    units: Units | null,
+    first?: {
+      params: PrintParameters;
+      onEstimate: (modelId: number, params: PrintParameters, e: ClientEstimate) => void;
+    },
+  ): Promise<LoadedModel> {
     const id = this.nextId++;
-    const r = await this.request({ type: 'load', id, buffer, fileName, units }, [buffer]);
+    if (first) this.early.set(id, (params, e) => first.onEstimate(id, params, e));
+    let r: WorkerResponse;
+    try {
+      r = await this.request(
+        { type: 'load', id, buffer, fileName, units, ...(first ? { params: first.params } : {}) },
+        [buffer],
+      );
+    } finally {
+      this.early.delete(id);
+    }
     if (r.type === 'error') throw new WorkerError(r.code, r.message);
     if (r.type !== 'loaded') throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
     return {

@@ -11,7 +11,15 @@ export interface ClientEstimate {
 }
 
 export type WorkerRequest =
-  | { type: 'load'; id: number; buffer: ArrayBuffer; fileName: string; units: Units | null }
+  | {
+      type: 'load';
+      id: number;
+      buffer: ArrayBuffer;
+      fileName: string;
+      units: Units | null;
+      /** When set, the worker prices these parameters right after parsing, before measuring. */
+      params?: PrintParameters;
+    }
   | { type: 'estimate'; id: number; modelId: number; params: PrintParameters }
   /** A triangle soup in mm computed elsewhere (the server's tessellation of a STEP file). */
   | { type: 'loadMesh'; id: number; positions: Float32Array };
@@ -27,4 +35,6 @@ export type WorkerResponse =
       overhangCount: number;
     }
   | { type: 'estimated'; id: number; estimate: ClientEstimate }
+  /** The first instant estimate of a 'load' (same id), sent before the full analysis. */
+  | { type: 'early-estimate'; id: number; params: PrintParameters; estimate: ClientEstimate }
   | { type: 'error'; id: number; code: string; message: string };
