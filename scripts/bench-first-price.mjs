@@ -24,7 +24,15 @@ await writeFile(file, toBinaryStl(mesh));
 const size = (await stat(file)).size;
 
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PUBLIC_URL: base, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 for (let i = 0; ; i++) {
@@ -37,8 +45,18 @@ for (let i = 0; ; i++) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 const email = `bench.${Date.now()}@example.com`;
@@ -65,12 +83,17 @@ for (let r = 0; r < runs; r++) {
       const t = document.querySelector('[data-testid="total-quote"]');
       if (!w.__firstPrice && t && /£\d/.test(t.textContent ?? '')) w.__firstPrice = performance.now();
       const s = document.querySelector('[data-testid="quote-source"]');
-      if (!w.__confirmed && s && /^Confirmed quote/.test(s.textContent ?? '')) w.__confirmed = performance.now();
+      if (!w.__confirmed && s && /^Confirmed quote/.test(s.textContent ?? ''))
+        w.__confirmed = performance.now();
     });
     obs.observe(document.body, { subtree: true, childList: true, characterData: true });
-    document.querySelector('input[type=file]').addEventListener('change', () => {
-      w.__dropped = performance.now();
-    }, { capture: true });
+    document.querySelector('input[type=file]').addEventListener(
+      'change',
+      () => {
+        w.__dropped = performance.now();
+      },
+      { capture: true },
+    );
   });
   await page.getByLabel('Choose a model file').setInputFiles(file);
   await page.waitForFunction(() => window.__firstPrice > 0, null, { timeout: 60_000 });
@@ -78,7 +101,9 @@ for (let r = 0; r < runs; r++) {
   await page.waitForFunction(() => window.__confirmed > 0, null, { timeout: 120_000 });
   const confirmed = await page.evaluate(() => window.__confirmed - window.__dropped);
   results.push({ firstPrice, confirmed });
-  console.log(`run ${r + 1}: first price ${firstPrice.toFixed(0)} ms, server-confirmed ${confirmed.toFixed(0)} ms`);
+  console.log(
+    `run ${r + 1}: first price ${firstPrice.toFixed(0)} ms, server-confirmed ${confirmed.toFixed(0)} ms`,
+  );
 }
 const med = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
