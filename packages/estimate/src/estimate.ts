@@ -70,7 +70,7 @@ export const CALIBRATION = {
   /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
   interiorInset: 0.79,
   /** Infill anchors: this share of the sparse region's outline is extruded along the inner wall. */
-  anchorFrac: 0.37,
+  anchorFrac: 0.32,
   /** Bridge flow relative to a round line of nozzle diameter per extrusion width. */
   bridgeFlow: 1,
   /** Travel time the cooling logic counts in a layer (s). */
@@ -79,6 +79,13 @@ export const CALIBRATION = {
    * below, inset by shellInset mm, still cover it. */
   shellInset: 0.3,
   shellLayers: 4,
+  /** Sloped walls: exposed strips narrower than this (mm per layer) are not solid; wider ones are,
+   * ×shellRingScale, through the top/bottom layer counts. */
+  shellMinShift: 0.13,
+  shellRingScale: 0.6,
+  /** The same for strips facing down (overhanging slopes): PrusaSlicer covers them with overhang
+   * perimeters instead, so only very shallow ones turn solid. */
+  shellMinShiftDown: 0.2,
   /** Support material: volume multiplier over the modelled base + interface layers. */
   supportScale: 1.15,
   /** Overhang angle (from vertical) beyond which PrusaSlicer's auto supports start. */
@@ -184,7 +191,36 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
   const vol = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0 };
   const tim = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0, travel: 0, other: 0 };
 
+  // Sloped walls: PrusaSlicer keeps a layer's exposed strip (top or bottom surface) only when it is
+  // wider than shellMinShift, then makes it solid through the next 4 layers down (3 up). The strip
+  // width per layer is the outline's shift: area change / outline length (exact, from the segments).
+  const nL = geo.layerCount;
+  const layerA = new Float64Array(nL);
+  const layerP = new Float64Array(nL);
+  for (let i = 0; i < nL; i++) {
+    for (const isl of geo.islands[i] ?? []) {
+      layerA[i] = (layerA[i] as number) + isl.area;
+      layerP[i] = (layerP[i] as number) + isl.perimeter;
+    }
+  }
+  const stripUp = new Float64Array(nL);
+  const stripDown = new Float64Array(nL);
+  for (let i = 0; i < nL; i++) {
+    const P = layerP[i] as number;
+    if (!(P > 0)) continue;
+    const up = i + 1 < nL ? ((layerA[i] as number) - (layerA[i + 1] as number)) / P : 0;
+    const dn = i > 0 ? ((layerA[i] as number) - (layerA[i - 1] as number)) / P : 0;
+    stripUp[i] = up > C.shellMinShift ? up : 0;
+    stripDown[i] = dn > C.shellMinShiftDown ? dn : 0;
+  }
+  const nTop = PR.topLayers;
+  const nBottom = PR.bottomLayers;
+
   for (let i = 0; i < geo.layerCount; i++) {
+    let ringW = 0;
+    for (let k = 0; k < nTop && i + k < nL; k++) ringW += stripUp[i + k] as number;
+    for (let k = 0; k < nBottom && i - k >= 0; k++) ringW += stripDown[i - k] as number;
+    ringW *= C.shellRingScale;
     const first = i === 0;
     const islands = geo.islands[i] ?? [];
     const vBase = first ? Math.min(S, PR.firstLayerSpeedMax) : S;
@@ -239,6 +275,9 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       const Ai = Math.max(0, A - P * di + Math.PI * di * di);
       if (Ai <= 0) continue;
       let fSolid = isl.icells > 0 ? isl.solidCells / isl.icells : 1;
+      const fRing = ringW > 0 ? Math.min(1, (ringW * P) / Ai) : 0;
+      const ringy = fRing > fSolid;
+      if (ringy) fSolid = fRing;
       const forced = first || d >= 1 || isl.icells === 0;
       const fSurface = isl.icells > 0 ? isl.surfaceCells / isl.icells : 0;
       if (first || d >= 1) fSolid = 1;
@@ -252,7 +291,11 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       const chordSolid = Math.max(
         0.3,
         C.chordFactor *
-          (forced || small || fSolid > 0.95 ? chordAll : chordOf(isl.solidCells, isl.solidEdges)),
+          (forced || small || fSolid > 0.95
+            ? chordAll
+            : ringy
+              ? (Math.PI * ringW) / 2
+              : chordOf(isl.solidCells, isl.solidEdges)),
       );
       const chordSparse = Math.max(
         0.3,
