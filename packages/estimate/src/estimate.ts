@@ -61,10 +61,12 @@ export const CALIBRATION = {
   /** Share of outline vertices that cost a jerk-limited corner. */
   cornerScale: 0.6,
   /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
-  loopFit: 0.83,
+  loopFit: 1,
   loopShrink: 0.56,
   /** Interior narrower than this (mm) after the walls gets no infill... */
   minInteriorWidth: 0.32,
+  /** Thin walls: a middle gap wider than this (mm) gets a gap-fill line. */
+  gapFillMin: 0.2,
   /** ...and this share of that gap is still filled by the walls. */
   gapFill: 0.9,
   /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
@@ -246,6 +248,11 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
         fitted++;
       }
       const thin = fitted < PR.perimeters;
+      if (thin) {
+        // the middle of a thin wall left between the loops gets one gap-fill line along it
+        const gap = t - 2 * (wPer / 2 + (fitted - 1) * spPer + wPer / 2);
+        if (gap > C.gapFillMin) lenWalls += P / 2;
+      }
       let wallArea = lenWalls * spPer;
       if (thin || wallArea > A) wallArea = A;
       L.walls += lenWalls;
