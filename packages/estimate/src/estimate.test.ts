@@ -35,7 +35,8 @@ const median = (xs: number[]) => {
  *  - each calibration record: print time within 20 %, filament grams within 10 % (grams compared only
  *    from 0.5 g: PrusaSlicer prints 2 decimals, so 0.06 g vs 0.07 g is rounding);
  *  - medians over the set: time ≤ 4 %, grams ≤ 2.5 %;
- *  - extra and holdout shapes: medians time ≤ 5 %, grams ≤ 3 %; every record time ≤ 30 %, grams ≤ 20 %;
+ *  - extra and holdout shapes: medians time ≤ 5 %, grams ≤ 3 %; at least 95 % of the records within
+ *    20 % (time) and 10 % (grams); none beyond 30 % / 15 %;
  *  - layer count equal to PrusaSlicer's without supports.
  */
 describe('estimator vs the calibration references (slicer-refs.json)', () => {
@@ -80,7 +81,7 @@ describe('estimator vs the calibration references (slicer-refs.json)', () => {
 });
 
 describe('estimator vs the extra generated references (refs/extra-refs.json)', () => {
-  it('keeps the medians within 5 % (time) and 3 % (grams), every record within 30 % / 20 %', () => {
+  it('keeps the medians within 5 % (time) and 3 % (grams), 95 % of records within 20 % / 10 %', () => {
     const cache = new Map<string, PreparedMesh>();
     const et: number[] = [];
     const eg: number[] = [];
@@ -97,8 +98,11 @@ describe('estimator vs the extra generated references (refs/extra-refs.json)', (
     }
     expect(median(et)).toBeLessThan(0.05);
     expect(median(eg)).toBeLessThan(0.03);
+    const within = (xs: number[], tol: number) => xs.filter((x) => Math.abs(x) <= tol).length / xs.length;
+    expect(within(et, 0.2)).toBeGreaterThanOrEqual(0.95);
+    expect(within(eg, 0.1)).toBeGreaterThanOrEqual(0.95);
     expect(Math.max(...et.map(Math.abs))).toBeLessThan(0.3);
-    expect(Math.max(...eg.map(Math.abs))).toBeLessThan(0.2);
+    expect(Math.max(...eg.map(Math.abs))).toBeLessThan(0.15);
   }, 300_000);
 });
 

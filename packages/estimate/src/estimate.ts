@@ -65,8 +65,9 @@ export const CALIBRATION = {
   loopShrink: 0.56,
   /** Interior narrower than this (mm) after the walls gets no infill... */
   minInteriorWidth: 0.32,
-  /** Thin walls: a middle gap wider than this (mm) gets a gap-fill line. */
-  gapFillMin: 0.2,
+  /** Thin walls: a middle gap wider than this (mm) gets a gap-fill line (PrusaSlicer 2.5's Arachne
+   * walls add a middle bead from min_bead_width = 85 % of the nozzle). */
+  gapFillMin: 0.35,
   /** ...and this share of that gap is still filled by the walls. */
   gapFill: 0.9,
   /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
@@ -250,7 +251,7 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       const thin = fitted < PR.perimeters;
       if (thin) {
         // the middle of a thin wall left between the loops gets one gap-fill line along it
-        const gap = t - 2 * (wPer / 2 + (fitted - 1) * spPer + wPer / 2);
+        const gap = t - 2 * fitted * spPer;
         if (gap > C.gapFillMin) lenWalls += P / 2;
       }
       let wallArea = lenWalls * spPer;
