@@ -183,15 +183,36 @@ function volumeOf(pos: ArrayLike<number>, index: ArrayLike<number> | null): numb
 const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const pad = (s: string, n: number) => s.padEnd(n);
 
+/**
+ * Peak RSS of this process. getrusage's maxRSS can carry the parent's size over fork + exec, so
+ * prefer Linux's per-address-space high-water mark (VmHWM); elsewhere use the sampled maximum.
+ */
+function peakRss(sampled: number): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return sampled;
+}
+
 async function rssChild(file: string): Promise<void> {
   // As in the server's worker: read, parse, drop the file's bytes, analyse.
+  let sampled = process.memoryUsage.rss();
+  const sample = () => {
+    sampled = Math.max(sampled, process.memoryUsage.rss());
+  };
   const bytes = statSync(file).size;
   const data = read(file);
-  const parsed = await parseModel(data, path.basename(file));
+  sample();
+  const parsed = await parseModel(data, path.basename(file), { onProgress: sample });
   release(data);
-  const a = analyzeParsed(parsed, path.basename(file));
-  const peak = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(`${JSON.stringify({ peakRss: peak, triangles: a.triangles, bytes })}\n`);
+  const a = analyzeParsed(parsed, path.basename(file), { onProgress: sample });
+  sample();
+  process.stdout.write(
+    `${JSON.stringify({ peakRss: peakRss(sampled), sampledRss: sampled, triangles: a.triangles, bytes })}\n`,
+  );
 }
 
 async function main(): Promise<void> {
