@@ -4,7 +4,7 @@
  * slicing the same file with the reference command line (skipped with a note when not installed).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,21 @@ function main(): void {
       `prusa-slicer slicing the same file: ${(ps.ms / 1000).toFixed(2)} s (peak RSS ${ps.maxRssKb ? `${(ps.maxRssKb / 1024).toFixed(0)} MB` : 'n/a'})`,
     );
     console.log(`speed-up: ${(ps.ms / median).toFixed(1)}× (goal ≥ 8×)`);
+    // and how close the estimate is on this mesh
+    try {
+      const gcode = readFileSync(g, 'utf8');
+      const t = /estimated printing time \(normal mode\) = (.*)/.exec(gcode)?.[1] ?? '';
+      let secs = 0;
+      for (const m of t.matchAll(/(\d+)([dhms])/g))
+        secs += Number(m[1]) * { d: 86400, h: 3600, m: 60, s: 1 }[m[2] as 'd' | 'h' | 'm' | 's'];
+      const grams = Number(/filament used \[g\] = ([\d.]+)/.exec(gcode)?.[1]);
+      if (secs > 0 && grams > 0)
+        console.log(
+          `PrusaSlicer: ${secs} s, ${grams} g; estimate ${est.print_time_s} s (${((est.print_time_s / secs - 1) * 100).toFixed(1)}%), ${est.filament_g} g (${((est.filament_g / grams - 1) * 100).toFixed(1)}%)`,
+        );
+    } catch {
+      console.log('PrusaSlicer produced no G-code to compare');
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
