@@ -91,6 +91,8 @@ export const CALIBRATION = {
   shellMinShiftDown: 0.2,
   /** Support material: volume multiplier over the modelled base + interface layers. */
   supportScale: 1.15,
+  /** Support line chord factor (× the region's mean chord). */
+  supportChord: 1.4,
   /** Overhang angle (from vertical) beyond which PrusaSlicer's auto supports start. */
   overhangAngleDeg: 47,
   /** Support grown around each overhang (mm). */
@@ -353,7 +355,12 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
       L.support += len;
       vol.support += areaExtruded * h;
       const vS = Math.min(vBase, cap(PR.supportWidth));
-      const chord = Math.max(1, Math.sqrt(aSup));
+      // support lines cross the support region: mean chord from its raster outline (Cauchy)
+      const edges = sg?.supportEdges[i] ?? 0;
+      const chord = Math.max(
+        0.5,
+        C.supportChord * (edges > 0 ? (4 * cellSize * supCells) / edges : Math.sqrt(aSup)),
+      );
       T.support += linesTime(len, len / chord, vS, a, vj);
       T0 += len / vS;
       T.travel += 2 * (moveTime(Math.sqrt(aSup), PR.travelSpeed, PR.travelAccel, vj) + retractTime());

@@ -638,6 +638,8 @@ export interface SupportGeometry {
   /** Per layer, grid cells needing support material, and how many of them are interface layers. */
   supportCells: Uint32Array;
   supportInterfaceCells: Uint32Array;
+  /** Per layer, cell edges on the outline of the support region (its outline length / cell). */
+  supportEdges: Uint32Array;
   /** Layers that carry support contact surfaces (PrusaSlicer inserts extra layers there). */
   supportContactLayers: number;
 }
@@ -651,6 +653,8 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
   const cell = geo.cellSize;
   const comp = new Int32Array(cells);
   const stackB = new Int32Array(cells);
+  const mask = new Uint8Array(cells);
+  const supportEdges = new Uint32Array(layers);
   const supportCells = new Uint32Array(layers);
   const supportInterfaceCells = new Uint32Array(layers);
   let contactLayers = 0;
@@ -697,6 +701,7 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
       const below = (i - 1) * cells;
       let count = 0;
       let iface = 0;
+      mask.fill(0);
       for (let p = 0; p < cells; p++) {
         if (need[p] === 0) continue;
         if (grid[below + p] === 1) {
@@ -707,14 +712,28 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
         age[p] = a;
         if (a <= opt.supportGapLayers) continue;
         count++;
+        mask[p] = 1;
         if (a <= opt.supportGapLayers + opt.supportInterfaceLayers) iface++;
       }
       supportCells[i - 1] = count;
       supportInterfaceCells[i - 1] = iface;
+      if (count > 0) {
+        let e = 0;
+        for (let p = 0; p < cells; p++) {
+          if (mask[p] === 0) continue;
+          const r = (p / cols) | 0;
+          const c = p - r * cols;
+          if (c === 0 || mask[p - 1] === 0) e++;
+          if (c === cols - 1 || mask[p + 1] === 0) e++;
+          if (r === 0 || mask[p - cols] === 0) e++;
+          if (r === rows - 1 || mask[p + cols] === 0) e++;
+        }
+        supportEdges[i - 1] = e;
+      }
     }
   }
 
-  geo.support = { supportCells, supportInterfaceCells, supportContactLayers: contactLayers };
+  geo.support = { supportCells, supportInterfaceCells, supportEdges, supportContactLayers: contactLayers };
   return geo.support;
 }
 
