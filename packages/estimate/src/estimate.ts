@@ -46,13 +46,13 @@ export const PROFILE = {
 /** Calibrated on the PrusaSlicer references (see accuracy.ts and refs/). */
 export const CALIBRATION = {
   /** Mean chord of infill lines = chordFactor · π · area / outline (Cauchy's formula). */
-  chordFactor: 1.3,
+  chordFactor: 1.5,
   /** Travel moves per island per layer, of length travelLengthFactor × √area. */
   travelsPerIsland: 4.5,
   travelLengthFactor: 0.75,
   /** Travel moves per sparse / solid infill line (disconnected pieces), of travelLineLength mm; sparse
    * lines shorter than travelChordMin mm count as chained. */
-  travelPerLine: 0.32,
+  travelPerLine: 0.23,
   travelPerSolidLine: 0.2,
   travelLineLength: 4,
   travelChordMin: 1.3,
@@ -74,6 +74,8 @@ export const CALIBRATION = {
   interiorInset: 0.79,
   /** Infill anchors: this share of the sparse region's outline is extruded along the inner wall. */
   anchorFrac: 0.32,
+  /** Moves per sparse infill line (the line and its anchor). */
+  sparseMovesPerLine: 1.5,
   /** Bridge flow relative to a round line of nozzle diameter per extrusion width. */
   bridgeFlow: 1,
   /** Travel time the cooling logic counts in a layer (s). */
@@ -337,7 +339,8 @@ export function computeEstimate(geo: LayerGeometry, p: PrintParameters): Estimat
         const lenSparse = base + C.anchorFrac * sparseOutline;
         L.infill += lenSparse;
         vol.infill += lenSparse * sp * h;
-        T.infill += linesTime(lenSparse, nLines, vPer, a, vj);
+        // each line is followed by its anchor along the wall: two short moves with sharp corners
+        T.infill += linesTime(lenSparse, nLines * C.sparseMovesPerLine, vPer, a, vj);
         T0 += lenSparse / vPer;
         // lines closer than the anchor reach are joined along the wall: travel only between long lines
         T.travel += C.travelPerLine * (base / Math.max(chordSparse, C.travelChordMin)) * travelLine;
