@@ -1,18 +1,16 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { authApi, errorMessage } from '../../lib/api-client';
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkClass } from './fields';
-import { useFormIssue } from './useFormIssue';
+import { AuthCard, AuthForm, EmailField, StatusNote, textLinkClass } from './fields';
+import { useAuthForm } from './useFormIssue';
 import { AUTH_MESSAGES, validateEmailOnly } from './validation';
 
 export function ForgotPasswordForm() {
-  const id = useId();
-  const errorId = `${id}-error`;
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const { issue, show, bind, invalid } = useFormIssue();
+  const form = useAuthForm();
+  const { busy, setBusy, show } = form;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -40,12 +38,7 @@ export function ForgotPasswordForm() {
     >
       {sent ? (
         <div className="space-y-4">
-          <p
-            role="status"
-            className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-          >
-            Password reset link has been sent to your email address
-          </p>
+          <StatusNote>Password reset link has been sent to your email address</StatusNote>
           <p className="text-sm text-slate-700">
             The link works once and expires after a while. Nothing arrived? Check your spam folder, or{' '}
             <button type="button" className={textLinkClass} onClick={() => setSent(false)}>
@@ -59,28 +52,9 @@ export function ForgotPasswordForm() {
         </div>
       ) : (
         <>
-          <form
-            method="post"
-            noValidate
-            onSubmit={onSubmit}
-            className="space-y-5"
-            aria-describedby={issue ? errorId : undefined}
-          >
-            <TextField
-              ref={bind('email')}
-              id={`${id}-email`}
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              invalid={invalid('email')}
-              errorId={errorId}
-            />
-            <FormAlert id={errorId} message={issue?.message ?? null} />
-            <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending..." />
-          </form>
+          <AuthForm form={form} onSubmit={onSubmit} submitLabel="Send reset link" busyLabel="Sending...">
+            <EmailField form={form} value={email} onChange={setEmail} />
+          </AuthForm>
           <p className="mt-6 text-center text-sm text-slate-700">
             <Link to={paths.login} className={textLinkClass}>
               Back to sign in

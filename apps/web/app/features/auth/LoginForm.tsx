@@ -1,23 +1,21 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { authApi, errorMessage } from '../../lib/api-client';
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkClass } from './fields';
+import { AuthCard, AuthForm, EmailField, StatusNote, TextField, textLinkClass } from './fields';
 import { useHydrated } from './hydrated';
 import { loadSession, setSessionUser, useSession } from './session';
-import { useFormIssue } from './useFormIssue';
+import { useAuthForm } from './useFormIssue';
 import { AUTH_MESSAGES, safeNextPath, validateLogin } from './validation';
 
 export function LoginForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const id = useId();
-  const errorId = `${id}-error`;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const { issue, show, bind, invalid } = useFormIssue();
+  const form = useAuthForm();
+  const { busy, setBusy, show } = form;
   const hydrated = useHydrated();
   const session = useSession();
   // The query is read only after hydration: the prerendered HTML has none.
@@ -64,44 +62,16 @@ export function LoginForm() {
           or sign in with another account.
         </p>
       ) : null}
-      {notice || resetDone ? (
-        <p
-          role="status"
-          className="mb-5 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-        >
-          {notice ?? resetDone}
-        </p>
-      ) : null}
-      <form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-5"
-        aria-describedby={issue ? errorId : undefined}
-      >
+      {notice || resetDone ? <StatusNote className="mb-5">{notice ?? resetDone}</StatusNote> : null}
+      <AuthForm form={form} onSubmit={onSubmit} submitLabel="Sign in" busyLabel="Signing in...">
+        <EmailField form={form} value={email} onChange={setEmail} />
         <TextField
-          ref={bind('email')}
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          invalid={invalid('email')}
-          errorId={errorId}
-        />
-        <TextField
-          ref={bind('password')}
-          id={`${id}-password`}
           label="Password"
           type="password"
-          name="password"
+          {...form.field('password')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          invalid={invalid('password')}
-          errorId={errorId}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="inline-flex items-center gap-2 text-sm text-slate-800">
@@ -118,9 +88,7 @@ export function LoginForm() {
             Forgot your password?
           </Link>
         </div>
-        <FormAlert id={errorId} message={issue?.message ?? null} />
-        <SubmitButton busy={busy} label="Sign in" busyLabel="Signing in..." />
-      </form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-700">
         No account yet?{' '}
         <Link

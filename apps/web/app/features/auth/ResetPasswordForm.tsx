@@ -1,11 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { authApi, errorMessage, isApiError } from '../../lib/api-client';
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkClass } from './fields';
+import { AuthCard, AuthForm, NewPasswordFields, StatusNote, textLinkClass } from './fields';
 import { useHydrated } from './hydrated';
-import { useFormIssue } from './useFormIssue';
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, validateNewPassword } from './validation';
+import { useAuthForm } from './useFormIssue';
+import { AUTH_MESSAGES, validateNewPassword } from './validation';
 
 function InvalidLink({ reason }: { reason: string }) {
   return (
@@ -23,14 +23,12 @@ function InvalidLink({ reason }: { reason: string }) {
 export function ResetPasswordForm() {
   const [params] = useSearchParams();
   const hydrated = useHydrated();
-  const id = useId();
-  const errorId = `${id}-error`;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [tokenRejected, setTokenRejected] = useState(false);
-  const { issue, show, bind, invalid } = useFormIssue();
+  const form = useAuthForm();
+  const { busy, setBusy, show } = form;
   // Better Auth sends `?error=INVALID_TOKEN` when the emailed link itself was stale.
   const token = hydrated ? params.get('token') : null;
   const linkError = hydrated ? params.get('error') : null;
@@ -60,12 +58,7 @@ export function ResetPasswordForm() {
   } else if (done) {
     body = (
       <div className="space-y-4">
-        <p
-          role="status"
-          className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-        >
-          Your password has been reset. You can now sign in with your new password.
-        </p>
+        <StatusNote>Your password has been reset. You can now sign in with your new password.</StatusNote>
         <Link to={`${paths.login}?reset=1`} className={`inline-block text-sm ${textLinkClass}`}>
           Go to sign in
         </Link>
@@ -81,41 +74,16 @@ export function ResetPasswordForm() {
     );
   } else {
     body = (
-      <form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-5"
-        aria-describedby={issue ? errorId : undefined}
-      >
-        <TextField
-          ref={bind('password')}
-          id={`${id}-password`}
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          invalid={invalid('password')}
-          errorId={errorId}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      <AuthForm form={form} onSubmit={onSubmit} submitLabel="Reset password" busyLabel="Resetting...">
+        <NewPasswordFields
+          form={form}
+          passwordLabel="New password"
+          password={password}
+          onPassword={setPassword}
+          confirm={confirm}
+          onConfirm={setConfirm}
         />
-        <TextField
-          ref={bind('confirm')}
-          id={`${id}-confirm`}
-          label="Confirm password"
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          invalid={invalid('confirm')}
-          errorId={errorId}
-        />
-        <FormAlert id={errorId} message={issue?.message ?? null} />
-        <SubmitButton busy={busy} label="Reset password" busyLabel="Resetting..." />
-      </form>
+      </AuthForm>
     );
   }
 

@@ -1,22 +1,20 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { authApi, errorMessage } from '../../lib/api-client';
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkClass } from './fields';
+import { AuthCard, AuthForm, EmailField, NewPasswordFields, textLinkClass } from './fields';
 import { loadSession } from './session';
-import { useFormIssue } from './useFormIssue';
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, safeNextPath, validateNewPassword } from './validation';
+import { useAuthForm } from './useFormIssue';
+import { AUTH_MESSAGES, safeNextPath, validateNewPassword } from './validation';
 
 export function SignupForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const id = useId();
-  const errorId = `${id}-error`;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { issue, show, bind, invalid } = useFormIssue();
+  const form = useAuthForm();
+  const { busy, setBusy, show } = form;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -44,53 +42,17 @@ export function SignupForm() {
       title="Create your account"
       lead={<p>An account lets you upload models, get quotes and save them.</p>}
     >
-      <form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-5"
-        aria-describedby={issue ? errorId : undefined}
-      >
-        <TextField
-          ref={bind('email')}
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          invalid={invalid('email')}
-          errorId={errorId}
+      <AuthForm form={form} onSubmit={onSubmit} submitLabel="Create account" busyLabel="Creating account...">
+        <EmailField form={form} value={email} onChange={setEmail} />
+        <NewPasswordFields
+          form={form}
+          passwordLabel="Password"
+          password={password}
+          onPassword={setPassword}
+          confirm={confirm}
+          onConfirm={setConfirm}
         />
-        <TextField
-          ref={bind('password')}
-          id={`${id}-password`}
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          invalid={invalid('password')}
-          errorId={errorId}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        />
-        <TextField
-          ref={bind('confirm')}
-          id={`${id}-confirm`}
-          label="Confirm password"
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          invalid={invalid('confirm')}
-          errorId={errorId}
-        />
-        <FormAlert id={errorId} message={issue?.message ?? null} />
-        <SubmitButton busy={busy} label="Create account" busyLabel="Creating account..." />
-      </form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{' '}
         <Link to={paths.login} className={textLinkClass}>

@@ -1,4 +1,6 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { type FormEvent, forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { AuthFormState } from './useFormIssue';
+import { MIN_PASSWORD_LENGTH } from './validation';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
@@ -89,3 +91,109 @@ export function AuthCard({
 }
 
 export const textLinkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
+
+/**
+ * An account form: its fields, then the alert its invalid fields point at, then the submit button
+ * (which shows `busyLabel` while the request runs).
+ */
+export function AuthForm({
+  form,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  form: Pick<AuthFormState, 'errorId' | 'issue' | 'busy'>;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-describedby={form.issue ? form.errorId : undefined}
+    >
+      {children}
+      <FormAlert id={form.errorId} message={form.issue?.message ?? null} />
+      <SubmitButton busy={form.busy} label={submitLabel} busyLabel={busyLabel} />
+    </form>
+  );
+}
+
+const statusClass = 'rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800';
+
+/** A confirmation (role=status) shown after an account action succeeds. */
+export function StatusNote({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <p role="status" className={className ? `${className} ${statusClass}` : statusClass}>
+      {children}
+    </p>
+  );
+}
+
+type FieldWiring = Pick<AuthFormState, 'field'>;
+
+/** The account's email address. */
+export function EmailField({
+  form,
+  value,
+  onChange,
+}: {
+  form: FieldWiring;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      {...form.field('email')}
+      autoComplete="email"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** A new password (with the length hint) and its confirmation. */
+export function NewPasswordFields({
+  form,
+  passwordLabel,
+  password,
+  onPassword,
+  confirm,
+  onConfirm,
+}: {
+  form: FieldWiring;
+  passwordLabel: string;
+  password: string;
+  onPassword: (value: string) => void;
+  confirm: string;
+  onConfirm: (value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label={passwordLabel}
+        type="password"
+        {...form.field('password')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        {...form.field('confirm')}
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => onConfirm(e.target.value)}
+      />
+    </>
+  );
+}
