@@ -16,27 +16,40 @@ const POST_LABELS: Record<PostProcessing, string> = {
   coating: 'Coating',
 };
 
-function Slider({
+type RangeParam = 'layerHeight' | 'printSpeed' | 'infillPercentage';
+
+/** The sliders, in the order shown; bounds and units come from PARAMETER_BOUNDS. */
+const RANGES: readonly {
+  param: RangeParam;
+  idSuffix: string;
+  label: string;
+  step: number;
+  digits: number;
+}[] = [
+  { param: 'layerHeight', idSuffix: 'layer', label: 'Layer height', step: 0.1, digits: 1 },
+  { param: 'printSpeed', idSuffix: 'speed', label: 'Print speed', step: 1, digits: 0 },
+  { param: 'infillPercentage', idSuffix: 'infill', label: 'Infill', step: 1, digits: 0 },
+];
+
+/** A labelled range input for one print parameter, with its value and its bounds shown. */
+function RangeField({
   id,
+  param,
   label,
-  value,
-  min,
-  max,
   step,
-  unit,
-  digits = 0,
+  digits,
+  value,
   onChange,
 }: {
   id: string;
+  param: RangeParam;
   label: string;
-  value: number;
-  min: number;
-  max: number;
   step: number;
-  unit: string;
-  digits?: number;
+  digits: number;
+  value: number;
   onChange: (v: number) => void;
 }) {
+  const { min, max, unit } = PARAMETER_BOUNDS[param];
   const text = `${value.toFixed(digits)} ${unit}`.trim();
   return (
     <div>
@@ -97,37 +110,18 @@ export function ParametersCard({
         Print Parameters
       </h2>
       <div className="mt-5 space-y-5">
-        <Slider
-          id={`${id}-layer`}
-          label="Layer height"
-          value={params.layerHeight}
-          min={PARAMETER_BOUNDS.layerHeight.min}
-          max={PARAMETER_BOUNDS.layerHeight.max}
-          step={0.1}
-          unit="mm"
-          digits={1}
-          onChange={(layerHeight) => onChange({ layerHeight })}
-        />
-        <Slider
-          id={`${id}-speed`}
-          label="Print speed"
-          value={params.printSpeed}
-          min={PARAMETER_BOUNDS.printSpeed.min}
-          max={PARAMETER_BOUNDS.printSpeed.max}
-          step={1}
-          unit="mm/s"
-          onChange={(printSpeed) => onChange({ printSpeed })}
-        />
-        <Slider
-          id={`${id}-infill`}
-          label="Infill"
-          value={params.infillPercentage}
-          min={PARAMETER_BOUNDS.infillPercentage.min}
-          max={PARAMETER_BOUNDS.infillPercentage.max}
-          step={1}
-          unit="%"
-          onChange={(infillPercentage) => onChange({ infillPercentage })}
-        />
+        {RANGES.map(({ param, idSuffix, label, step, digits }) => (
+          <RangeField
+            key={param}
+            id={`${id}-${idSuffix}`}
+            param={param}
+            label={label}
+            step={step}
+            digits={digits}
+            value={params[param]}
+            onChange={(v) => onChange({ [param]: v })}
+          />
+        ))}
         <div>
           <label htmlFor={`${id}-filament`} className="block text-sm font-medium text-slate-800">
             Filament type
