@@ -22,7 +22,15 @@ import {
   productRequestJson,
   productResponseJson,
 } from '../features/docs/api';
-import { C, CodeBlock, type CodeSamples, CodeTabs, type ParamRow, ParamTable } from '../features/docs/code';
+import {
+  C,
+  CodeBlock,
+  type CodeSamples,
+  CodeTabs,
+  type ParamRow,
+  ParamTable,
+  WideTable,
+} from '../features/docs/code';
 import { DocSection, DocsLayout, H3 } from '../features/docs/DocsLayout';
 import { pageMeta } from '../lib/seo';
 
@@ -265,35 +273,19 @@ export default function ApiReference() {
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">HTTP status codes and error codes</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Code
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Meaning
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {apiErrors.map((e) => (
-                  <tr key={e.status}>
-                    <td className="px-4 py-2 align-top font-mono text-slate-900">{e.status}</td>
-                    <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-900">
-                      {e.code}
-                    </td>
-                    <td className="min-w-64 px-4 py-2 align-top text-slate-700">{e.meaning}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WideTable
+            caption="HTTP status codes and error codes"
+            columns={['Status', 'Code', 'Meaning']}
+            bodyClassName="divide-y divide-slate-200"
+          >
+            {apiErrors.map((e) => (
+              <tr key={e.status}>
+                <td className="px-4 py-2 align-top font-mono text-slate-900">{e.status}</td>
+                <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-900">{e.code}</td>
+                <td className="min-w-64 px-4 py-2 align-top text-slate-700">{e.meaning}</td>
+              </tr>
+            ))}
+          </WideTable>
           <p>
             Retry <C>429</C> and <C>5xx</C> responses with backoff; do not retry other <C>4xx</C> responses
             without changing the request. Questions about an error? Contact{' '}

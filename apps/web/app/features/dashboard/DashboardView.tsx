@@ -118,6 +118,22 @@ function EmptyChart({ caption, message, axis }: { caption: string; message: stri
   );
 }
 
+/** A header action that stays disabled until orders exist; the hint below the buttons says why. */
+function PendingAction({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      disabled
+      aria-describedby="dashboard-actions-hint"
+      title="Available once orders exist"
+      className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-500 disabled:cursor-not-allowed"
+    >
+      {icon}
+      {children}
+    </button>
+  );
+}
+
 /**
  * The production dashboard as it is before any order exists: every figure is an honest empty state.
  * Orders placed through the calculator or the API will fill it.
@@ -138,37 +154,31 @@ export function DashboardView() {
           </div>
           <div className="flex flex-col items-start gap-1 sm:items-end">
             <div className="flex gap-2">
-              <button
-                type="button"
-                disabled
-                aria-describedby="dashboard-actions-hint"
-                title="Available once orders exist"
-                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-500 disabled:cursor-not-allowed"
+              <PendingAction
+                icon={
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                    <path d="M3 4h14l-5.5 6.5V16l-3-1.5v-4z" />
+                  </svg>
+                }
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                  <path d="M3 4h14l-5.5 6.5V16l-3-1.5v-4z" />
-                </svg>
                 Filter
-              </button>
-              <button
-                type="button"
-                disabled
-                aria-describedby="dashboard-actions-hint"
-                title="Available once orders exist"
-                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-500 disabled:cursor-not-allowed"
+              </PendingAction>
+              <PendingAction
+                icon={
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="size-4"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                  >
+                    <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                }
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="size-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                >
-                  <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
                 Export Report
-              </button>
+              </PendingAction>
             </div>
             <p id="dashboard-actions-hint" className="text-xs text-slate-600">
               Available once orders exist

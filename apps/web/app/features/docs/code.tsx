@@ -113,6 +113,40 @@ export interface ParamRow {
   description: string;
 }
 
+/**
+ * A table for screens from `sm` up (narrow screens get a stacked list instead), with a screen-reader
+ * caption and one header cell a column.
+ */
+export function WideTable({
+  caption,
+  columns,
+  bodyClassName,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  bodyClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className="px-4 py-2 font-semibold">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={bodyClassName}>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export function ParamTable({ rows, caption }: { rows: readonly ParamRow[]; caption: string }) {
   return (
     <>
@@ -136,37 +170,20 @@ export function ParamTable({ rows, caption }: { rows: readonly ParamRow[]; capti
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                Type
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                Required
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                Description
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 bg-white">
-            {rows.map((row) => (
-              <tr key={row.name}>
-                <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-900">{row.name}</td>
-                <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-700">{row.type}</td>
-                <td className="px-4 py-2 align-top text-slate-700">{row.required ? 'Yes' : 'No'}</td>
-                <td className="min-w-64 px-4 py-2 align-top text-slate-700">{row.description}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WideTable
+        caption={caption}
+        columns={['Name', 'Type', 'Required', 'Description']}
+        bodyClassName="divide-y divide-slate-200 bg-white"
+      >
+        {rows.map((row) => (
+          <tr key={row.name}>
+            <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-900">{row.name}</td>
+            <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-700">{row.type}</td>
+            <td className="px-4 py-2 align-top text-slate-700">{row.required ? 'Yes' : 'No'}</td>
+            <td className="min-w-64 px-4 py-2 align-top text-slate-700">{row.description}</td>
+          </tr>
+        ))}
+      </WideTable>
     </>
   );
 }
