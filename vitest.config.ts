@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['@printloop/source'] },
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
         resolve: { conditions: ['@printloop/source'] },
