@@ -119,6 +119,11 @@ export function useCalculator() {
   /** Incremented by every new file, open or reset: answers for an older generation are dropped. */
   const gen = useRef(0);
   const abort = useRef<AbortController | null>(null);
+  // A signed-in visitor will likely drop a file: start the worker now (the first price comes sooner).
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (signedIn) worker().warm();
+  }, [signedIn, worker]);
   // Leaving the page cancels the upload and closes the worker.
   useEffect(
     () => () => {

@@ -58,6 +58,11 @@ export class ModelWorkerClient {
     return w;
   }
 
+  /** Starts the worker ahead of the first file, so its code is loaded and compiled before a drop. */
+  warm() {
+    this.ensure();
+  }
+
   private failAll(err: Error) {
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
