@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../e2e/browser.ts';
 import { toBinaryStl, torus } from '../packages/estimate/dist/index.js';
 
 const runs = Number(process.env.RUNS ?? 3);
@@ -43,21 +43,7 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader',
-  ],
-});
+const browser = await launchBrowser({ webgl: true });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 const email = `bench.${Date.now()}@example.com`;
 await page.goto(`${base}/signup`, { waitUntil: 'networkidle' });
