@@ -11,6 +11,16 @@ type WorkerReply<T> =
   | { ok: true; value: T }
   | { ok: false; geometry: boolean; code: string; message: string };
 
+function withoutConditions(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--conditions' || a === '-C') i++;
+    else if (!a.startsWith('--conditions=')) out.push(a);
+  }
+  return out;
+}
+
 /** Serialise a mesh for storage: the raw little-endian Float32 bytes. */
 export function meshToBytes(positions: Float32Array): Buffer {
   return Buffer.from(positions.buffer, positions.byteOffset, positions.byteLength);
@@ -33,18 +43,23 @@ export class ModelService {
   private readonly meshes = new Map<string, Float32Array>();
   private meshBytes = 0;
 
+  private readonly taskTimeoutMs: number;
+
   constructor(
     private readonly storage: Storage,
-    opts: { inline?: boolean; maxCacheBytes?: number } = {},
+    opts: { inline?: boolean; maxCacheBytes?: number; taskTimeoutMs?: number; workerFile?: string } = {},
   ) {
+    this.taskTimeoutMs = opts.taskTimeoutMs ?? 60_000;
     this.maxCacheBytes = opts.maxCacheBytes ?? 512 * 1024 * 1024;
     this.pool = opts.inline
       ? null
       : new Piscina({
-          filename: fileURLToPath(new URL('./model.worker.js', import.meta.url)),
+          filename: opts.workerFile ?? fileURLToPath(new URL('./model.worker.js', import.meta.url)),
           minThreads: 1,
           maxThreads: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
           idleTimeout: 60_000,
+          // Workers load the built packages: drop resolution conditions a test runner may have set.
+          execArgv: withoutConditions(process.execArgv),
         });
   }
 
@@ -52,7 +67,18 @@ export class ModelService {
 
   private async run<T>(task: AnalyzeTask | EstimateTask, inline: () => Promise<T> | T): Promise<T> {
     if (!this.pool) return inline();
-    const reply = (await this.pool.run(task)) as WorkerReply<T>;
+    let reply: WorkerReply<T>;
+    try {
+      // Every task is bounded in time: a worker that overruns is stopped and the request fails cleanly.
+      reply = (await this.pool.run(task, {
+        signal: AbortSignal.timeout(this.taskTimeoutMs),
+      })) as WorkerReply<T>;
+    } catch (err) {
+      if ((err as Error).name === 'AbortError' || (err as Error).name === 'TimeoutError') {
+        throw new GeometryError('timeout', 'The model took too long to process.');
+      }
+      throw err;
+    }
     if (reply.ok) return reply.value;
     if (reply.geometry) throw new GeometryError(reply.code as GeometryErrorCode, reply.message);
     throw new Error(reply.message);
