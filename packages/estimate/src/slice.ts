@@ -48,6 +48,22 @@ export interface Island {
   longSegments: number;
 }
 
+function emptyIsland(): Island {
+  return {
+    area: 0,
+    perimeter: 0,
+    cells: 0,
+    icells: 0,
+    solidCells: 0,
+    surfaceCells: 0,
+    solidEdges: 0,
+    sparseEdges: 0,
+    bridgeCells: 0,
+    segments: 0,
+    longSegments: 0,
+  };
+}
+
 export interface LayerGeometry {
   layerHeight: number;
   layerCount: number;
@@ -455,19 +471,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     for (let p = 0; p < cells; p++) {
       if (grid[base + p] === 0 || (labels[p] as number) >= 0) continue;
       const id = list.length;
-      const isl: Island = {
-        area: 0,
-        perimeter: 0,
-        cells: 0,
-        icells: 0,
-        solidCells: 0,
-        surfaceCells: 0,
-        solidEdges: 0,
-        sparseEdges: 0,
-        bridgeCells: 0,
-        segments: 0,
-        longSegments: 0,
-      };
+      const isl = emptyIsland();
       list.push(isl);
       let sp = 0;
       stack[sp++] = p;
@@ -575,19 +579,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
       if (id >= 0) isl = list[id] as Island;
       else {
         if (!orphan) {
-          orphan = {
-            area: 0,
-            perimeter: 0,
-            cells: 0,
-            icells: 0,
-            solidCells: 0,
-            surfaceCells: 0,
-            solidEdges: 0,
-            sparseEdges: 0,
-            bridgeCells: 0,
-            segments: 0,
-            longSegments: 0,
-          };
+          orphan = emptyIsland();
         }
         isl = orphan;
       }
