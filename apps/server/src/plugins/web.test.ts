@@ -88,7 +88,9 @@ describe('serving the prerendered web app', () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).toContain('<loc>http://localhost:3000/pricing</loc>');
     expect(sitemap.body).toContain('<loc>http://localhost:3000/docs/integrations/shopify</loc>');
-    expect(sitemap.body).not.toContain('/calculator<');
+    for (const appScreen of ['/calculator', '/login', '/signup', '/dashboard', '/reset-password']) {
+      expect(sitemap.body).not.toContain(`${appScreen}<`);
+    }
     expect(sitemap.body).not.toContain('/404');
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');

@@ -29,6 +29,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
+const noindex = /<meta[^>]+name="robots"[^>]+content="[^"]*noindex/i;
 const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 export function inlineScriptHashes(html: string): string[] {
@@ -93,10 +94,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     app.get(p, (_req, reply) => sendPage(reply, page));
   }
 
-  const sitemapPaths = [...pages.keys()].filter(
-    (p) =>
-      !['/dashboard', '/calculator', '/login', '/signup', '/forgot-password', '/reset-password'].includes(p),
-  );
+  // The sitemap lists the pages that may be indexed: each page says so itself (robots noindex).
+  const sitemapPaths = [...pages].filter(([, page]) => !noindex.test(page.html)).map(([p]) => p);
   app.get('/sitemap.xml', (_req, reply) => {
     const urls = sitemapPaths
       .sort()
@@ -113,9 +112,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(
-        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /calculator\n\nSitemap: ${opts.publicUrl}/sitemap.xml\n`,
-      ),
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${opts.publicUrl}/sitemap.xml\n`),
   );
 
   if (hasBuild) {

@@ -41,23 +41,9 @@ export const integrationGuidePath = (platform: IntegrationGuide) => `/docs/integ
 /** The path the server answers unknown URLs with (status 404). */
 export const notFoundPath = '/404';
 
-/** Routes that are app screens rather than marketing content: kept out of the sitemap. */
-export const appOnlyPaths: readonly string[] = [
-  paths.dashboard,
-  paths.calculator,
-  paths.login,
-  paths.signup,
-  paths.forgotPassword,
-  paths.resetPassword,
-];
-
 /** Every path that is prerendered to static HTML at build time. */
 export const prerenderPaths: string[] = [
   ...Object.values(paths),
   ...integrationGuides.map(integrationGuidePath),
   notFoundPath,
 ];
-
-export const publicSitemapPaths: string[] = prerenderPaths.filter(
-  (p) => p !== notFoundPath && !appOnlyPaths.includes(p),
-);
