@@ -48,6 +48,18 @@ describe('ModelService in worker threads', () => {
   });
 });
 
+describe('the mesh cache', () => {
+  it('replaces a mesh stored again under the same key without counting it twice', async () => {
+    const service = new ModelService(storage, { inline: true, maxCacheBytes: 100 });
+    const mesh = new Float32Array(20); // 80 bytes: one fits, two would not
+    service.remember('models/u/a.mesh', mesh);
+    service.remember('models/u/a.mesh', mesh);
+    // Still cached: the storage has no such object, so a cache miss would throw.
+    await expect(service.mesh('models/u/a.mesh')).resolves.toBe(mesh);
+    await service.close();
+  });
+});
+
 describe('mesh bytes', () => {
   it('round-trip, also from an unaligned view', () => {
     const mesh = new Float32Array([1.5, -2, 3.25, 4, 5, 6, 7, 8, 9]);

@@ -1,7 +1,8 @@
 import os from 'node:os';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { EstimateResult } from '@printloop/estimate';
-import { GeometryError, type GeometryErrorCode, type Units } from '@printloop/geometry';
+import { type Analysis, GeometryError, type GeometryErrorCode, type Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/quote';
 import { Piscina } from 'piscina';
 import type { Storage } from '../storage/storage.js';
@@ -89,6 +90,17 @@ export class ModelService {
     return this.run(task, () => runAnalyze(task));
   }
 
+  /**
+   * Analyse a stored model file and store its parsed mesh at `meshKey` (replacing an older one), so
+   * later estimates never re-parse the file.
+   */
+  async analyzeStored(fileKey: string, meshKey: string, fileName: string, units?: Units): Promise<Analysis> {
+    const { analysis, positions } = await this.analyze(await this.storage.getBytes(fileKey), fileName, units);
+    await this.storage.put(meshKey, Readable.from([meshToBytes(positions)]));
+    this.remember(meshKey, positions);
+    return analysis;
+  }
+
   /** The mesh of a job (from the cache, else from storage). */
   async mesh(meshPath: string): Promise<Float32Array> {
     const hit = this.meshes.get(meshPath);
@@ -103,6 +115,7 @@ export class ModelService {
   }
 
   remember(meshPath: string, mesh: Float32Array) {
+    this.forget(meshPath);
     if (mesh.byteLength > this.maxCacheBytes) return;
     this.meshes.set(meshPath, mesh);
     this.meshBytes += mesh.byteLength;

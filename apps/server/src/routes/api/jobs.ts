@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   isAllowedModelFile,
@@ -99,13 +98,7 @@ export async function jobRoutes(app: FastifyInstance) {
 
       try {
         // The server's own analysis of the stored bytes, in a worker thread: the authority for every saved figure.
-        const { analysis, positions } = await app.models.analyze(
-          await app.storage.getBytes(key),
-          fileName,
-          units,
-        );
-        await app.storage.put(meshKey, Readable.from([meshToBytes(positions)]));
-        app.models.remember(meshKey, positions);
+        const analysis = await app.models.analyzeStored(key, meshKey, fileName, units);
         const [job] = await app.database.db
           .insert(printJobs)
           .values({
@@ -168,15 +161,8 @@ export async function jobRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       const job = await findOwnJob(app, user.id, (request.params as { id: string }).id);
       const { units } = request.body as { units: UploadUnits };
-      const { analysis, positions } = await app.models.analyze(
-        await app.storage.getBytes(job.filePath),
-        job.fileName,
-        units,
-      );
       const meshKey = job.meshPath ?? `${job.filePath}.mesh`;
-      await app.storage.put(meshKey, Readable.from([meshToBytes(positions)]));
-      app.models.forget(meshKey);
-      app.models.remember(meshKey, positions);
+      const analysis = await app.models.analyzeStored(job.filePath, meshKey, job.fileName, units);
       const [updated] = await app.database.db
         .update(printJobs)
         .set({ units: analysis.units, analysis, meshPath: meshKey })
