@@ -10,6 +10,12 @@ export type Units = 'mm' | 'cm' | 'in';
 export interface TriangleMesh {
   positions: Float32Array;
   triangleCount: number;
+  /**
+   * For indexed formats (OBJ): the file's vertex list (x, y, z, after unit scaling) and each
+   * corner's index into it, 3 per triangle, so that `positions` = vertices[indices]. Lets the
+   * measurement weld the vertex list instead of every corner.
+   */
+  indexed?: { vertices: Float32Array; indices: Int32Array };
 }
 
 export interface BBox {

@@ -46,6 +46,7 @@ export function analyzeParsed(
     mesh.positions,
     mesh.triangleCount,
     onProgress ? (f) => onProgress('analyze', f) : undefined,
+    mesh.indexed,
   );
   const size: [number, number, number] = [m.max[0] - m.min[0], m.max[1] - m.min[1], m.max[2] - m.min[2]];
   const largest = Math.max(size[0], size[1], size[2]);

@@ -1,4 +1,4 @@
-import { release } from '../release.js';
+import { scratchI32, scratchU8 } from './scratch.js';
 
 /**
  * Measures a triangle soup: weld by exact coordinates (open-addressing hash on the float bits),
@@ -33,12 +33,6 @@ export type MeasureProgress = (fraction: number) => void;
 
 /** Faces within this height of the lowest point rest on the bed. */
 const BED_EPS = 0.01;
-
-function nextPow2(v: number): number {
-  let p = 1;
-  while (p < v) p *= 2;
-  return p;
-}
 
 function hash3(x: number, y: number, z: number): number {
   let h =
@@ -76,19 +70,268 @@ export interface WeldResult {
   max: [number, number, number];
 }
 
+/** Recent vertices kept in the weld's direct-mapped cache (16 bytes each: fits in L2). */
+const WELD_CACHE = 1 << 14;
+
 /**
- * Welds vertices with bit-identical coordinates (positions must hold no -0 and no NaN) with an
- * open-addressing hash table over the raw float bits; also returns the bounding box.
+ * Welds vertices with bit-identical coordinates (positions must hold no -0 and no NaN); also
+ * returns the bounding box. Welded ids follow the order of first use.
+ *
+ * A random probe into a table of every vertex costs a cache miss per new vertex, and that was
+ * most of the time. Instead, one pass looks each corner up in a small direct-mapped cache of
+ * recent vertices (files list neighbouring facets near each other, so nearly every repeat is
+ * found there) and gives a cache miss a provisional id. Provisional ids that are really the same
+ * point (a repeat that fell out of the cache) are then merged by sorting them by hash, which reads
+ * and writes memory in streams, and the corners are renumbered.
  */
 export function weld(positions: Float32Array, triangleCount: number): WeldResult {
+  const result = weldScratch(positions, triangleCount);
+  return { ...result, vid: result.vid.slice() };
+}
+
+/** `weld`, with the corner ids in scratch memory (valid until the next measurement). */
+function weldScratch(positions: Float32Array, triangleCount: number): WeldResult {
   const refs = triangleCount * 3;
   const bits = new Int32Array(positions.buffer, positions.byteOffset, refs * 3);
   const p = positions;
-  const vid = new Int32Array(refs);
-  let cap = nextPow2(Math.max(1024, triangleCount * 2));
-  let mask = cap - 1;
-  let table = new Int32Array(cap); // vertex id + 1
-  let first = new Int32Array(Math.max(1024, triangleCount >> 1)); // first reference of each vertex
+  const vid = scratchI32(S_VID, refs);
+  const firstRef = scratchI32(S_FIRST, refs); // the first corner of each provisional id
+  const cache = scratchI32(S_CACHE, WELD_CACHE * 4);
+  cache.fill(0);
+  const box = new Float64Array(6);
+  const count = weldPass(bits, p, refs, vid, firstRef, cache, box);
+  const min: [number, number, number] = count ? [box[0]!, box[1]!, box[2]!] : [0, 0, 0];
+  const max: [number, number, number] = count ? [box[3]!, box[4]!, box[5]!] : [0, 0, 0];
+  const final = mergeProvisional(bits, firstRef, count);
+  let unique = count;
+  if (final) {
+    unique = final[count]!;
+    remap(vid, final, refs);
+  }
+  return { vid, count: unique, min, max };
+}
+
+/**
+ * `weldScratch` for an indexed mesh: the vertex list is welded (usually far fewer entries than
+ * corners), and each corner takes its vertex's id. Ids follow the vertex list's order, and a
+ * vertex no face uses takes an id too (it has no edges, so it changes nothing else).
+ */
+function weldIndexed(
+  positions: Float32Array,
+  triangleCount: number,
+  indexed: { vertices: Float32Array; indices: Int32Array },
+): WeldResult {
+  const { vertices, indices } = indexed;
+  const nv = (vertices.length / 3) | 0;
+  const bits = new Int32Array(vertices.buffer, vertices.byteOffset, nv * 3);
+  const map = scratchI32(S_MAP, nv);
+  const firstRef = scratchI32(S_FIRST, nv);
+  const cache = scratchI32(S_CACHE, WELD_CACHE * 4);
+  cache.fill(0);
+  const count = weldPass(bits, vertices, nv, map, firstRef, cache, new Float64Array(6));
+  const final = mergeProvisional(bits, firstRef, count);
+  const unique = final ? final[count]! : count;
+  if (final) remap(map, final, nv);
+  const refs = triangleCount * 3;
+  const vid = scratchI32(S_VID, refs);
+  gather(vid, map, indices, refs);
+  // The box of the corners (not of the whole vertex list: unused vertices do not count).
+  const box = new Float64Array(6);
+  boundingBox(positions, refs, box);
+  const min: [number, number, number] = refs ? [box[0]!, box[1]!, box[2]!] : [0, 0, 0];
+  const max: [number, number, number] = refs ? [box[3]!, box[4]!, box[5]!] : [0, 0, 0];
+  return { vid, count: unique, min, max };
+}
+
+function gather(vid: Int32Array, map: Int32Array, indices: Int32Array, refs: number): void {
+  for (let r = 0; r < refs; r++) vid[r] = map[indices[r]!]!;
+}
+
+function boundingBox(p: Float32Array, refs: number, box: Float64Array): void {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let minZ = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let maxZ = Number.NEGATIVE_INFINITY;
+  for (let o = 0; o < refs * 3; o += 3) {
+    const x = p[o]!;
+    const y = p[o + 1]!;
+    const z = p[o + 2]!;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+    minZ = Math.min(minZ, z);
+    maxZ = Math.max(maxZ, z);
+  }
+  box[0] = minX;
+  box[1] = minY;
+  box[2] = minZ;
+  box[3] = maxX;
+  box[4] = maxY;
+  box[5] = maxZ;
+}
+
+/**
+ * Finds provisional vertex ids (given by their first corner) with identical coordinates. Returns
+ * null when all are distinct, else the final id of each provisional id (the lowest of its group,
+ * renumbered densely in order), with the number of distinct vertices at index `count`.
+ */
+function mergeProvisional(bits: Int32Array, firstRef: Int32Array, count: number): Int32Array | null {
+  if (count < 2) return null;
+  // LSD radix sort of (hash, id) pairs by a 32-bit hash of the coordinates: 3 passes of 11 bits
+  // (2048 buckets: the counters stay in L1 and the writes stream into few places).
+  let keys = scratchI32(S_KEYS, count);
+  let ids = scratchI32(S_IDS, count);
+  let keys2 = scratchI32(S_KEYS2, count);
+  let ids2 = scratchI32(S_IDS2, count);
+  const hist = new Int32Array(3 * 2048);
+  hashProvisional(bits, firstRef, count, keys, ids, hist);
+  for (let pass = 0; pass < 3; pass++) {
+    radixPass(keys, ids, keys2, ids2, count, hist, pass);
+    [keys, keys2] = [keys2, keys];
+    [ids, ids2] = [ids2, ids];
+  }
+  const canon = groupRuns(bits, firstRef, keys, ids, count);
+  if (!canon) return null;
+  // Renumber densely in order: a member's leader has a lower id, so it is numbered first.
+  let next = 0;
+  for (let v = 0; v < count; v++) {
+    const c = canon[v]!;
+    canon[v] = c === v ? next++ : canon[c]!;
+  }
+  canon[count] = next;
+  return canon;
+}
+
+function hashProvisional(
+  bits: Int32Array,
+  firstRef: Int32Array,
+  count: number,
+  keys: Int32Array,
+  ids: Int32Array,
+  hist: Int32Array,
+): void {
+  for (let i = 0; i < count; i++) {
+    const o = firstRef[i]! * 3;
+    const k = hash3(bits[o]!, bits[o + 1]!, bits[o + 2]!);
+    keys[i] = k;
+    ids[i] = i;
+    hist[k & 2047]!++;
+    hist[2048 + ((k >>> 11) & 2047)]!++;
+    hist[4096 + (k >>> 22)]!++;
+  }
+  for (let d = 0; d < 3; d++) {
+    let sum = 0;
+    for (let i = d * 2048; i < (d + 1) * 2048; i++) {
+      const c = hist[i]!;
+      hist[i] = sum;
+      sum += c;
+    }
+  }
+}
+
+function radixPass(
+  keys: Int32Array,
+  ids: Int32Array,
+  keysOut: Int32Array,
+  idsOut: Int32Array,
+  count: number,
+  hist: Int32Array,
+  pass: number,
+): void {
+  const shift = pass * 11;
+  const base = pass * 2048;
+  for (let i = 0; i < count; i++) {
+    const k = keys[i]!;
+    const d = hist[base + ((k >>> shift) & 2047)]!++;
+    keysOut[d] = k;
+    idsOut[d] = ids[i]!;
+  }
+}
+
+/**
+ * Runs of equal hash, sorted by coordinates (then id): each group of identical points joins its
+ * first (lowest) id. Returns null when no two ids are the same point.
+ */
+function groupRuns(
+  bits: Int32Array,
+  firstRef: Int32Array,
+  keys: Int32Array,
+  ids: Int32Array,
+  count: number,
+): Int32Array | null {
+  let canon: Int32Array | null = null;
+  let i = 0;
+  while (i < count) {
+    const k = keys[i]!;
+    let j = i + 1;
+    while (j < count && keys[j] === k) j++;
+    if (j - i > 1) {
+      sortRunByPoint(bits, firstRef, ids, i, j);
+      let leader = ids[i]!;
+      for (let a = i + 1; a < j; a++) {
+        const v = ids[a]!;
+        if (!samePoint(bits, firstRef, leader, v)) {
+          leader = v;
+          continue;
+        }
+        if (!canon) {
+          canon = scratchI32(S_CANON, count + 1);
+          for (let c = 0; c < count; c++) canon[c] = c;
+        }
+        canon[v] = leader;
+      }
+    }
+    i = j;
+  }
+  return canon;
+}
+
+function comparePoints(bits: Int32Array, firstRef: Int32Array, a: number, b: number): number {
+  const oa = firstRef[a]! * 3;
+  const ob = firstRef[b]! * 3;
+  return bits[oa]! - bits[ob]! || bits[oa + 1]! - bits[ob + 1]! || bits[oa + 2]! - bits[ob + 2]! || a - b;
+}
+
+/** Sorts ids[i..j) by coordinates, then id. Runs are short: a few escapes from the weld cache. */
+function sortRunByPoint(bits: Int32Array, firstRef: Int32Array, ids: Int32Array, i: number, j: number): void {
+  if (j - i > 16) {
+    const run = Array.from(ids.subarray(i, j)).sort((a, b) => comparePoints(bits, firstRef, a, b));
+    ids.set(run, i);
+    return;
+  }
+  for (let a = i + 1; a < j; a++) {
+    const v = ids[a]!;
+    let b = a - 1;
+    while (b >= i && comparePoints(bits, firstRef, ids[b]!, v) > 0) {
+      ids[b + 1] = ids[b]!;
+      b--;
+    }
+    ids[b + 1] = v;
+  }
+}
+
+function samePoint(bits: Int32Array, firstRef: Int32Array, a: number, b: number): boolean {
+  const oa = firstRef[a]! * 3;
+  const ob = firstRef[b]! * 3;
+  return bits[oa] === bits[ob] && bits[oa + 1] === bits[ob + 1] && bits[oa + 2] === bits[ob + 2];
+}
+
+/**
+ * The weld's one pass over the corners: a corner found in the cache takes its id, any other gets
+ * a new provisional id (and extends the bounding box). Returns the number of provisional ids.
+ */
+function weldPass(
+  bits: Int32Array,
+  p: Float32Array,
+  refs: number,
+  vid: Int32Array,
+  firstRef: Int32Array,
+  cache: Int32Array,
+  box: Float64Array,
+): number {
   let count = 0;
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -96,85 +339,118 @@ export function weld(positions: Float32Array, triangleCount: number): WeldResult
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
   let maxZ = Number.NEGATIVE_INFINITY;
-  // A small direct-mapped cache of recent vertices (fits in L1/L2) in front of the big table:
-  // files list neighbouring facets near each other, so most corners are found here.
-  const cache = new Int32Array(16384 * 4);
+  const cmask = WELD_CACHE - 1;
   for (let r = 0; r < refs; r++) {
     const o = r * 3;
     const x = bits[o]!;
     const y = bits[o + 1]!;
     const z = bits[o + 2]!;
-    const hash = hash3(x, y, z);
-    const ci = (hash & 16383) << 2;
+    // Neighbouring facets usually follow each other: try the previous facet's corners first.
+    const q0 = r - (r % 3) - 3;
+    if (q0 >= 0) {
+      const k = q0 * 3;
+      if (bits[k] === x && bits[k + 1] === y && bits[k + 2] === z) {
+        vid[r] = vid[q0]!;
+        continue;
+      }
+      if (bits[k + 3] === x && bits[k + 4] === y && bits[k + 5] === z) {
+        vid[r] = vid[q0 + 1]!;
+        continue;
+      }
+      if (bits[k + 6] === x && bits[k + 7] === y && bits[k + 8] === z) {
+        vid[r] = vid[q0 + 2]!;
+        continue;
+      }
+    }
+    const ci = (hash3(x, y, z) & cmask) << 2;
     if (cache[ci] === x && cache[ci + 1] === y && cache[ci + 2] === z && cache[ci + 3] !== 0) {
       vid[r] = cache[ci + 3]! - 1;
       continue;
     }
+    firstRef[count] = r;
+    vid[r] = count;
     cache[ci] = x;
     cache[ci + 1] = y;
     cache[ci + 2] = z;
-    let h = hash & mask;
-    while (true) {
-      const e = table[h]!;
-      if (e === 0) {
-        if (count === first.length) {
-          const next = new Int32Array(first.length * 2);
-          next.set(first);
-          first = next;
-        }
-        first[count] = r;
-        table[h] = ++count;
-        vid[r] = count - 1;
-        // A new vertex: extend the bounding box.
-        const fx = p[o]!;
-        const fy = p[o + 1]!;
-        const fz = p[o + 2]!;
-        if (fx < minX) minX = fx;
-        if (fx > maxX) maxX = fx;
-        if (fy < minY) minY = fy;
-        if (fy > maxY) maxY = fy;
-        if (fz < minZ) minZ = fz;
-        if (fz > maxZ) maxZ = fz;
-        if (count * 2 > cap) {
-          cap *= 2;
-          mask = cap - 1;
-          release(table);
-          table = new Int32Array(cap);
-          for (let v = 0; v < count; v++) {
-            const f = first[v]! * 3;
-            let g = hash3(bits[f]!, bits[f + 1]!, bits[f + 2]!) & mask;
-            while (table[g] !== 0) g = (g + 1) & mask;
-            table[g] = v + 1;
-          }
-        }
-        break;
-      }
-      const f = first[e - 1]! * 3;
-      if (bits[f] === x && bits[f + 1] === y && bits[f + 2] === z) {
-        vid[r] = e - 1;
-        break;
-      }
-      h = (h + 1) & mask;
-    }
-    cache[ci + 3] = vid[r]! + 1;
+    cache[ci + 3] = ++count;
+    const fx = p[o]!;
+    const fy = p[o + 1]!;
+    const fz = p[o + 2]!;
+    minX = Math.min(minX, fx);
+    maxX = Math.max(maxX, fx);
+    minY = Math.min(minY, fy);
+    maxY = Math.max(maxY, fy);
+    minZ = Math.min(minZ, fz);
+    maxZ = Math.max(maxZ, fz);
   }
-  if (count === 0) minX = minY = minZ = maxX = maxY = maxZ = 0;
-  release(table);
-  release(first);
-  return { vid, count, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
+  box[0] = minX;
+  box[1] = minY;
+  box[2] = minZ;
+  box[3] = maxX;
+  box[4] = maxY;
+  box[5] = maxZ;
+  return count;
+}
+
+function remap(vid: Int32Array, final: Int32Array, refs: number): void {
+  for (let r = 0; r < refs; r++) vid[r] = final[vid[r]!]!;
 }
 
 const DEGEN = 1;
 const DUP = 2;
 
+// Scratch slots (see scratch.ts): each backs one array during a measurement.
+const S_VID = 0;
+const S_FIRST = 1;
+const S_KEYS = 2;
+const S_IDS = 3;
+const S_KEYS2 = 4;
+const S_IDS2 = 5;
+const S_CANON = 6;
+const S_FLAGS = 7;
+const S_START = 8;
+const S_ENTRIES = 9;
+const S_LINKS = 10;
+const S_PARENT = 11;
+const S_PATCH = 12;
+const S_FLIP = 13;
+const S_ADJ = 14;
+const S_STACK = 15;
+const S_CACHE = 16;
+const S_MAP = 17;
+
+/** What matching the half-edges in their buckets found. */
+class EdgeUses {
+  /** Edges with exactly two uses, as pairs of codes (2 * half-edge + 1 if it runs high -> low). */
+  links: Int32Array;
+  linkCount = 0;
+  /** Some two-use edge has both uses running the same way. */
+  inconsistent = false;
+  duplicate = 0;
+  nonManifold = 0;
+  /** Half-edges whose edge has one use. */
+  boundary: number[] = [];
+  /** Facet pairs joined through edges with more than two uses. */
+  nonManifoldPairs: number[] = [];
+  constructor(links: Int32Array) {
+    this.links = links;
+  }
+}
+
 export function measureMesh(
   positions: Float32Array,
   triangleCount: number,
   onProgress?: MeasureProgress,
+  indexed?: { vertices: Float32Array; indices: Int32Array },
 ): MeshMetrics {
   const n = triangleCount;
   const p = positions;
-  const { vid, count: V, min, max } = weld(p, n);
+  const {
+    vid,
+    count: V,
+    min,
+    max,
+  } = indexed && indexed.indices.length === 3 * n ? weldIndexed(p, n, indexed) : weldScratch(p, n);
   const [minX, minY, minZ] = min;
   const [maxX, maxY, maxZ] = max;
   // Volumes are summed about the box centre (less cancellation than about the origin).
@@ -183,11 +459,94 @@ export function measureMesh(
   const oz = (minZ + maxZ) / 2;
   onProgress?.(0.35);
 
-  // Degenerate facets (a repeated vertex or zero area); half-edges of the others are bucketed by
-  // their lower vertex (counting sort).
-  const flags = new Uint8Array(n);
+  // Degenerate facets (a repeated vertex or zero area); the half-edges of the others are bucketed
+  // by their lower vertex (counting sort).
+  const flags = scratchU8(S_FLAGS, n);
+  flags.fill(0);
+  const start = scratchI32(S_START, V + 1);
+  start.fill(0);
+  const degenerate = classifyFacets(p, vid, n, flags, start);
+  for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
+  const totalHe = start[V]!;
+  const E = scratchI32(S_ENTRIES, 3 * totalHe);
+  fillEntries(vid, n, flags, start, E);
+  onProgress?.(0.5);
+
+  const uses = new EdgeUses(scratchI32(S_LINKS, totalHe));
+  matchBuckets(E, start, V, flags, uses);
+  const { duplicate, nonManifold, boundary, nonManifoldPairs } = uses;
+  onProgress?.(0.7);
+
+  // Patches: facets joined through two-use edges. When every such edge is used once each way
+  // (the usual case) nothing needs turning over, and a union-find over the links finds the
+  // patches; otherwise a flood through the links decides which facets to turn over.
+  const patch = scratchI32(S_PATCH, n);
+  const flip = scratchU8(S_FLIP, n);
+  flip.fill(0);
+  const patches = uses.inconsistent
+    ? patchesByFlood(n, flags, uses, patch, flip)
+    : patchesByUnion(n, flags, uses, patch);
+  onProgress?.(0.75);
+
+  // One pass over the good facets: area; per patch the signed volume in the flooded orientation,
+  // the area kept / flipped by the flood, and the overhang area and inverted count under either
+  // final orientation of the patch (decided below).
+  const sums = new PatchSums(patches);
+  let area = sumFacets(p, n, flags, patch, flip, ox, oy, oz, minZ + BED_EPS, sums);
+  onProgress?.(0.8);
+  let holesFilled = 0;
+  let openBoundaryEdges = 0;
+  const B = boundary.length;
+  if (B > 0) {
+    const closed = closeHoles(boundary, vid, V, flip, patch, p, ox, oy, oz, sums.vol);
+    holesFilled = closed.holesFilled;
+    openBoundaryEdges = closed.openBoundaryEdges;
+    area += closed.area;
+  }
+  const { volume, inverted, overhangArea } = orientPatches(patches, n, p, flags, patch, sums);
+
+  // Shells: patches, joined through non-manifold edges.
+  const parent = new Int32Array(patches);
+  for (let q = 0; q < patches; q++) parent[q] = q;
+  for (let i = 0; i < nonManifoldPairs.length; i += 2) {
+    union(parent, patch[nonManifoldPairs[i]!]!, patch[nonManifoldPairs[i + 1]!]!);
+  }
+  let shells = 0;
+  for (let q = 0; q < patches; q++) if (parent[q] === q) shells++;
+  onProgress?.(1);
+
+  return {
+    triangles: n,
+    degenerate,
+    duplicate,
+    vertices: V,
+    volume,
+    area,
+    min: [minX, minY, minZ],
+    max: [maxX, maxY, maxZ],
+    watertight: n - degenerate > 0 && B === 0 && nonManifold === 0 && duplicate === 0,
+    shells,
+    boundaryEdges: B,
+    nonManifoldEdges: nonManifold,
+    invertedFixed: inverted,
+    holesFilled,
+    openBoundaryEdges,
+    overhangArea,
+  };
+}
+
+/**
+ * Flags degenerate facets (a repeated vertex or zero area) and counts each other facet's three
+ * edges in the bucket of their lower vertex. Returns the number of degenerate facets.
+ */
+function classifyFacets(
+  p: Float32Array,
+  vid: Int32Array,
+  n: number,
+  flags: Uint8Array,
+  start: Int32Array,
+): number {
   let degenerate = 0;
-  const start = new Int32Array(V + 1);
   for (let t = 0; t < n; t++) {
     const a = vid[3 * t]!;
     const b = vid[3 * t + 1]!;
@@ -215,171 +574,282 @@ export function measureMesh(
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[c < a ? c : a]!++;
   }
-  for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
-  const totalHe = start[V]!;
-  const he = new Int32Array(totalHe);
+  return degenerate;
+}
+
+/**
+ * Writes each good facet's half-edges into the bucket of their lower vertex (start[v] holds the
+ * bucket's end, and ends at its start), in ascending facet order. An entry is 3 ints, so that a
+ * bucket is one run of memory: the far vertex of the edge, the facet's third vertex, and the code
+ * 2 * half-edge + (1 if the half-edge runs from the higher vertex to the lower).
+ */
+function fillEntries(vid: Int32Array, n: number, flags: Uint8Array, start: Int32Array, E: Int32Array): void {
   for (let t = n - 1; t >= 0; t--) {
     if (flags[t] !== 0) continue;
     const h = 3 * t;
     const a = vid[h]!;
     const b = vid[h + 1]!;
     const c = vid[h + 2]!;
-    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
-    he[--start[c < a ? c : a]!] = h + 2;
-    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
-    he[--start[b < c ? b : c]!] = h + 1;
-    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
-    he[--start[a < b ? a : b]!] = h;
+    let x: number;
+    // Half-edge c -> a (third vertex b), then b -> c (third a), then a -> b (third c).
+    if (c < a) {
+      x = 3 * --start[c]!;
+      E[x] = a;
+      E[x + 2] = 2 * (h + 2);
+    } else {
+      x = 3 * --start[a]!;
+      E[x] = c;
+      E[x + 2] = 2 * (h + 2) + 1;
+    }
+    E[x + 1] = b;
+    if (b < c) {
+      x = 3 * --start[b]!;
+      E[x] = c;
+      E[x + 2] = 2 * (h + 1);
+    } else {
+      x = 3 * --start[c]!;
+      E[x] = b;
+      E[x + 2] = 2 * (h + 1) + 1;
+    }
+    E[x + 1] = a;
+    if (a < b) {
+      x = 3 * --start[a]!;
+      E[x] = b;
+      E[x + 2] = 2 * h;
+    } else {
+      x = 3 * --start[b]!;
+      E[x] = a;
+      E[x + 2] = 2 * h + 1;
+    }
+    E[x + 1] = c;
   }
-  // Now start[v]..start[v+1] is vertex v's bucket, in ascending facet order.
-  onProgress?.(0.5);
+}
 
-  const adj = new Int32Array(3 * n).fill(-1);
-  // Facets joined through edges with more than two uses (non-manifold): joined into shells later.
-  const nonManifoldPairs: number[] = [];
-  const boundary: number[] = [];
-  let nonManifold = 0;
-  let duplicate = 0;
-  // The far end of half-edge h's edge, and the facet corner opposite to it.
-  const nextOf = (h: number): number => (h % 3 === 2 ? h - 2 : h + 1);
-  const other = (h: number): number => {
-    const a = vid[h]!;
-    const b = vid[nextOf(h)]!;
-    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
-    return a > b ? a : b;
-  };
-  const third = (h: number): number => vid[nextOf(nextOf(h))]!;
-  /** Marks duplicates among half-edges he[i..j) that all lie on the same edge (lo, o). */
-  const markDuplicates = (i: number, j: number, o: number): void => {
-    // Only the facet's canonical edge (its two lowest vertices) is used, so each facet is seen once.
-    if (j - i <= 32) {
-      for (let x = i; x < j; x++) {
-        const h = he[x]!;
-        const c = third(h);
-        if (c < o || flags[(h / 3) | 0] !== 0) continue;
-        for (let y = x + 1; y < j; y++) {
-          const g = he[y]!;
-          const tg = (g / 3) | 0;
-          if (flags[tg] === 0 && third(g) === c) {
-            flags[tg] = DUP;
-            duplicate++;
-          }
-        }
-      }
-      return;
-    }
-    const seen = new Map<number, number>();
-    for (let x = i; x < j; x++) {
-      const h = he[x]!;
-      const c = third(h);
-      const t = (h / 3) | 0;
-      if (c < o || flags[t] !== 0) continue;
-      const firstT = seen.get(c);
-      if (firstT === undefined) seen.set(c, t);
-      else {
-        flags[t] = DUP;
-        duplicate++;
-      }
-    }
-  };
-  // adj[h] = 2 * (the other half-edge of h's edge) + 1 if both run the same way (inconsistent
-  // orientation), or -1 when the edge does not have exactly two uses.
-  const link = (h: number, g: number): void => {
-    const same = vid[h] === vid[g] ? 1 : 0;
-    adj[h] = 2 * g + same;
-    adj[g] = 2 * h + same;
-  };
-  const groupUses = (h: number, g: number): void => {
-    nonManifoldPairs.push((h / 3) | 0, (g / 3) | 0);
-  };
+function facetOf(code: number): number {
+  return ((code >>> 1) / 3) | 0;
+}
+
+/** Records the uses of one edge: the first two codes, and how many uses there are. */
+function settle(u: EdgeUses, count: number, c0: number, c1: number): void {
+  if (count === 2) {
+    u.links[u.linkCount++] = c0;
+    u.links[u.linkCount++] = c1;
+    // Both running the same way: the two facets disagree about orientation.
+    if (((c0 ^ c1) & 1) === 0) u.inconsistent = true;
+  } else if (count === 1) {
+    u.boundary.push(c0 >>> 1);
+  } else if (count > 2) {
+    u.nonManifold++;
+    u.nonManifoldPairs.push(facetOf(c0), facetOf(c1));
+  }
+}
+
+/** Duplicates and uses of every edge, bucket by bucket. Entries are consumed (marked -1). */
+function matchBuckets(E: Int32Array, start: Int32Array, V: number, flags: Uint8Array, u: EdgeUses): void {
   for (let v = 0; v < V; v++) {
     const s = start[v]!;
     const e = start[v + 1]!;
-    const k = e - s;
-    if (k === 0) continue;
-    if (k > 48) {
-      // Large fan: sort the bucket by the other end so that each edge's uses are adjacent.
-      const keys = new Float64Array(k);
-      for (let j = 0; j < k; j++) keys[j] = other(he[s + j]!) * 33554432 + j;
-      keys.sort();
-      const copy = he.slice(s, e);
-      for (let j = 0; j < k; j++) he[s + j] = copy[keys[j]! % 33554432]!;
-      for (let pass = 0; pass < 2; pass++) {
-        let i = s;
-        while (i < e) {
-          const o = other(he[i]!);
-          let j = i + 1;
-          while (j < e && other(he[j]!) === o) j++;
-          if (pass === 0) {
-            if (j - i > 1) markDuplicates(i, j, o);
-          } else {
-            let uses = 0;
-            let h0 = -1;
-            let h1 = -1;
-            for (let m = i; m < j; m++) {
-              const g = he[m]!;
-              if (flags[(g / 3) | 0] !== 0) continue;
-              uses++;
-              if (h0 < 0) h0 = g;
-              else if (h1 < 0) h1 = g;
-              else groupUses(h0, g);
-            }
-            if (uses > 2) groupUses(h0, h1);
-            if (uses === 1) boundary.push(h0);
-            else if (uses === 2) link(h0, h1);
-            else if (uses > 2) nonManifold++;
-          }
-          i = j;
-        }
-      }
+    if (e - s > 48) {
+      matchLargeBucket(E, s, e, flags, u);
       continue;
     }
-    // Small bucket: duplicates first (quadratic over at most 48 half-edges) ...
+    if (u.duplicate === 0 && matchBucketFast(E, s, e, u)) continue;
+    // Duplicates first (quadratic over at most 48 entries): the same far and third vertex. Only a
+    // facet's canonical edge (its two lowest vertices) is used, so each facet is seen once.
     for (let i = s; i < e; i++) {
-      const h = he[i]!;
-      const c = third(h);
-      const o = other(h);
-      if (c < o || flags[(h / 3) | 0] !== 0) continue;
+      const o = E[3 * i]!;
+      const c = E[3 * i + 1]!;
+      if (c < o || flags[facetOf(E[3 * i + 2]!)] !== 0) continue;
       for (let j = i + 1; j < e; j++) {
-        const g = he[j]!;
-        const tg = (g / 3) | 0;
-        if (flags[tg] === 0 && third(g) === c && other(g) === o) {
+        if (E[3 * j] !== o || E[3 * j + 1] !== c) continue;
+        const tg = facetOf(E[3 * j + 2]!);
+        if (flags[tg] === 0) {
           flags[tg] = DUP;
-          duplicate++;
+          u.duplicate++;
         }
       }
     }
-    // ... then the uses of each edge.
+    // Then the uses of each edge.
     for (let i = s; i < e; i++) {
-      const h = he[i]!;
-      if (h < 0 || flags[(h / 3) | 0] !== 0) continue;
-      const o = other(h);
-      let uses = 1;
-      let second = -1;
+      const o = E[3 * i]!;
+      if (o < 0) continue;
+      const c0 = E[3 * i + 2]!;
+      if (flags[facetOf(c0)] !== 0) continue;
+      let count = 1;
+      let c1 = -1;
       for (let j = i + 1; j < e; j++) {
-        const g = he[j]!;
-        if (g >= 0 && other(g) === o) {
-          he[j] = -1;
-          if (flags[(g / 3) | 0] !== 0) continue;
-          uses++;
-          if (uses === 2) second = g;
-          else groupUses(h, g);
-        }
+        if (E[3 * j] !== o) continue;
+        E[3 * j] = -1;
+        const code = E[3 * j + 2]!;
+        if (flags[facetOf(code)] !== 0) continue;
+        count++;
+        if (count === 2) c1 = code;
+        else u.nonManifoldPairs.push(facetOf(c0), facetOf(code));
       }
-      if (uses > 2) groupUses(h, second);
-      if (uses === 1) boundary.push(h);
-      else if (uses === 2) link(h, second);
-      else nonManifold++;
+      settle(u, count, c0, c1);
     }
   }
-  release(start);
-  onProgress?.(0.7);
+}
 
-  // Orientation: flood each patch (facets joined through 2-use edges) so that neighbours agree.
-  const patch = new Int32Array(n).fill(-1);
-  const flip = new Uint8Array(n);
-  // The half-edge buckets are no longer needed: their storage (>= n entries) is the flood's stack.
-  const stack = he.length >= n ? he : new Int32Array(n);
+/**
+ * The usual bucket, while no duplicate facet has been found (so no facet with entries is
+ * flagged): every edge has one use, or two uses with different third vertices. Anything else
+ * (a possible duplicate, or more than two uses) undoes this bucket's work and returns false, and
+ * the full matching runs on it.
+ */
+function matchBucketFast(E: Int32Array, s: number, e: number, u: EdgeUses): boolean {
+  const links0 = u.linkCount;
+  const boundary0 = u.boundary.length;
+  const inconsistent0 = u.inconsistent;
+  for (let i = s; i < e; i++) {
+    const o = E[3 * i]!;
+    if (o < 0) continue;
+    let count = 1;
+    let j1 = -1;
+    for (let j = i + 1; j < e; j++) {
+      if (E[3 * j] !== o) continue;
+      count++;
+      j1 = j;
+    }
+    const c0 = E[3 * i + 2]!;
+    if (count === 1) {
+      u.boundary.push(c0 >>> 1);
+    } else if (count === 2 && E[3 * j1 + 1] !== E[3 * i + 1]) {
+      E[3 * j1] = ~o;
+      const c1 = E[3 * j1 + 2]!;
+      u.links[u.linkCount++] = c0;
+      u.links[u.linkCount++] = c1;
+      if (((c0 ^ c1) & 1) === 0) u.inconsistent = true;
+    } else {
+      for (let m = s; m < e; m++) {
+        const x = E[3 * m]!;
+        if (x < 0) E[3 * m] = ~x;
+      }
+      u.linkCount = links0;
+      u.boundary.length = boundary0;
+      u.inconsistent = inconsistent0;
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A large fan (over 48 entries): sorted by the far vertex so that each edge's uses are adjacent. */
+function matchLargeBucket(E: Int32Array, s: number, e: number, flags: Uint8Array, u: EdgeUses): void {
+  const k = e - s;
+  const keys = new Float64Array(k);
+  for (let j = 0; j < k; j++) keys[j] = E[3 * (s + j)]! * 33554432 + j;
+  keys.sort();
+  const copy = E.slice(3 * s, 3 * e);
+  for (let j = 0; j < k; j++) {
+    const from = 3 * (keys[j]! % 33554432);
+    const to = 3 * (s + j);
+    E[to] = copy[from]!;
+    E[to + 1] = copy[from + 1]!;
+    E[to + 2] = copy[from + 2]!;
+  }
+  let i = s;
+  while (i < e) {
+    const o = E[3 * i]!;
+    let j = i + 1;
+    while (j < e && E[3 * j] === o) j++;
+    if (j - i > 1) markDuplicates(E, i, j, o, flags, u);
+    let count = 0;
+    let c0 = -1;
+    let c1 = -1;
+    for (let m = i; m < j; m++) {
+      const code = E[3 * m + 2]!;
+      if (flags[facetOf(code)] !== 0) continue;
+      count++;
+      if (c0 < 0) c0 = code;
+      else if (c1 < 0) c1 = code;
+      else u.nonManifoldPairs.push(facetOf(c0), facetOf(code));
+    }
+    settle(u, count, c0, c1);
+    i = j;
+  }
+}
+
+/** Flags duplicates among entries i..j of one edge (lower vertex implied, far vertex `o`). */
+function markDuplicates(
+  E: Int32Array,
+  i: number,
+  j: number,
+  o: number,
+  flags: Uint8Array,
+  u: EdgeUses,
+): void {
+  if (j - i <= 32) {
+    for (let x = i; x < j; x++) {
+      const c = E[3 * x + 1]!;
+      if (c < o || flags[facetOf(E[3 * x + 2]!)] !== 0) continue;
+      for (let y = x + 1; y < j; y++) {
+        if (E[3 * y + 1] !== c) continue;
+        const tg = facetOf(E[3 * y + 2]!);
+        if (flags[tg] === 0) {
+          flags[tg] = DUP;
+          u.duplicate++;
+        }
+      }
+    }
+    return;
+  }
+  const seen = new Set<number>();
+  for (let x = i; x < j; x++) {
+    const c = E[3 * x + 1]!;
+    const t = facetOf(E[3 * x + 2]!);
+    if (c < o || flags[t] !== 0) continue;
+    if (!seen.has(c)) seen.add(c);
+    else {
+      flags[t] = DUP;
+      u.duplicate++;
+    }
+  }
+}
+
+/** Patches by union-find over the links (all consistently oriented). Returns the patch count. */
+function patchesByUnion(n: number, flags: Uint8Array, u: EdgeUses, patch: Int32Array): number {
+  const parent = scratchI32(S_PARENT, n);
+  for (let t = 0; t < n; t++) parent[t] = t;
+  const links = u.links;
+  for (let i = 0; i < u.linkCount; i += 2) union(parent, facetOf(links[i]!), facetOf(links[i + 1]!));
+  // A root is the lowest facet of its patch, so it is numbered before the rest of the patch.
+  let patches = 0;
+  for (let t = 0; t < n; t++) {
+    if (flags[t] !== 0) {
+      patch[t] = -1;
+      continue;
+    }
+    const r = find(parent, t);
+    patch[t] = r === t ? patches++ : patch[r]!;
+  }
+  return patches;
+}
+
+/**
+ * Patches by flooding through the links, turning facets over (flip) so that neighbours agree.
+ * Returns the patch count.
+ */
+function patchesByFlood(
+  n: number,
+  flags: Uint8Array,
+  u: EdgeUses,
+  patch: Int32Array,
+  flip: Uint8Array,
+): number {
+  // adj[h] = 2 * (the other half-edge of h's edge) + 1 if both run the same way, or -1.
+  const adj = scratchI32(S_ADJ, 3 * n);
+  adj.fill(-1);
+  const links = u.links;
+  for (let i = 0; i < u.linkCount; i += 2) {
+    const c0 = links[i]!;
+    const c1 = links[i + 1]!;
+    const same = ((c0 ^ c1) & 1) === 0 ? 1 : 0;
+    adj[c0 >>> 1] = 2 * (c1 >>> 1) + same;
+    adj[c1 >>> 1] = 2 * (c0 >>> 1) + same;
+  }
+  patch.fill(-1);
+  const stack = scratchI32(S_STACK, n);
   let patches = 0;
   for (let t0 = 0; t0 < n; t0++) {
     if (flags[t0] !== 0 || patch[t0]! >= 0) continue;
@@ -388,39 +858,72 @@ export function measureMesh(
     let sp = 0;
     stack[sp++] = t0;
     while (sp > 0) {
-      const u = stack[--sp]!;
-      const fu = flip[u]!;
+      const w0 = stack[--sp]!;
+      const fu = flip[w0]!;
       for (let c = 0; c < 3; c++) {
-        const h = 3 * u + c;
-        const a = adj[h]!;
+        const a = adj[3 * w0 + c]!;
         if (a < 0) continue;
         const w = ((a >>> 1) / 3) | 0;
-        const want = fu ^ (a & 1);
         if (patch[w]! < 0) {
           patch[w] = pid;
-          flip[w] = want;
+          flip[w] = fu ^ (a & 1);
           stack[sp++] = w;
         }
       }
     }
   }
+  return patches;
+}
 
-  release(adj);
-  release(he);
-  release(stack);
-  onProgress?.(0.75);
-  // One pass over the good facets: area; per patch the signed volume in the flooded orientation,
-  // the area kept / flipped by the flood, and the overhang area and inverted count under either
-  // final orientation of the patch (decided below).
-  const pVol = new Float64Array(patches);
-  const pKeep = new Float64Array(patches);
-  const pFlip = new Float64Array(patches);
-  const pOhA = new Float64Array(patches); // overhang if the patch keeps the flooded orientation
-  const pOhB = new Float64Array(patches); // overhang if the patch is turned over
-  const pInv = new Int32Array(patches); // facets flipped by the flood
-  const pCount = new Int32Array(patches);
-  const bed = minZ + BED_EPS;
+/** Per-patch sums from the facet pass. */
+class PatchSums {
+  /** Signed volume in the flooded orientation. */
+  vol: Float64Array;
+  /** Area kept / turned over by the flood. */
+  keep: Float64Array;
+  flipped: Float64Array;
+  /** Overhang area if the patch keeps the flooded orientation / is turned over. */
+  ohA: Float64Array;
+  ohB: Float64Array;
+  /** Facets turned over by the flood, and all facets. */
+  inv: Int32Array;
+  count: Int32Array;
+  constructor(patches: number) {
+    this.vol = new Float64Array(patches);
+    this.keep = new Float64Array(patches);
+    this.flipped = new Float64Array(patches);
+    this.ohA = new Float64Array(patches);
+    this.ohB = new Float64Array(patches);
+    this.inv = new Int32Array(patches);
+    this.count = new Int32Array(patches);
+  }
+}
+
+/** Area of the good facets (returned), and the per-patch sums. */
+function sumFacets(
+  p: Float32Array,
+  n: number,
+  flags: Uint8Array,
+  patch: Int32Array,
+  flip: Uint8Array,
+  ox: number,
+  oy: number,
+  oz: number,
+  bed: number,
+  sums: PatchSums,
+): number {
+  const { vol: pVol, keep: pKeep, flipped: pFlip, ohA: pOhA, ohB: pOhB, inv: pInv, count: pCount } = sums;
   let area = 0;
+  // Sums for the current run of facets in one patch (usually the whole mesh), added to the patch
+  // when the run ends.
+  let cq = -1;
+  let sVol = 0;
+  let sKeep = 0;
+  let sFlip = 0;
+  let sOhA = 0;
+  let sOhB = 0;
+  let sInv = 0;
+  let sCount = 0;
   for (let t = 0; t < n; t++) {
     if (flags[t] !== 0) continue;
     const k = 9 * t;
@@ -448,27 +951,68 @@ export function measureMesh(
     const vol = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
     const q = patch[t]!;
     const f = flip[t]!;
-    pCount[q]!++;
+    if (q !== cq) {
+      if (cq >= 0) {
+        pVol[cq]! += sVol;
+        pKeep[cq]! += sKeep;
+        pFlip[cq]! += sFlip;
+        pOhA[cq]! += sOhA;
+        pOhB[cq]! += sOhB;
+        pInv[cq]! += sInv;
+        pCount[cq]! += sCount;
+      }
+      cq = q;
+      sVol = sKeep = sFlip = sOhA = sOhB = 0;
+      sInv = sCount = 0;
+    }
+    sCount++;
     if (f) {
-      pVol[q]! -= vol;
-      pFlip[q]! += a2;
-      pInv[q]!++;
+      sVol -= vol;
+      sFlip += a2;
+      sInv++;
     } else {
-      pVol[q]! += vol;
-      pKeep[q]! += a2;
+      sVol += vol;
+      sKeep += a2;
     }
     // Steeper than 45° from vertical, facing down (or up, if turned over), not on the bed.
     if (nz * nz > 0.5 * len * len && (az + oz > bed || bz + oz > bed || cz + oz > bed)) {
-      if (nz < 0 === (f === 0)) pOhA[q]! += a2;
-      else pOhB[q]! += a2;
+      if (nz < 0 === (f === 0)) sOhA += a2;
+      else sOhB += a2;
     }
   }
-  onProgress?.(0.8);
-  // Close boundary loops with a fan from their centroid (volume of open meshes).
+  if (cq >= 0) {
+    pVol[cq]! += sVol;
+    pKeep[cq]! += sKeep;
+    pFlip[cq]! += sFlip;
+    pOhA[cq]! += sOhA;
+    pOhB[cq]! += sOhB;
+    pInv[cq]! += sInv;
+    pCount[cq]! += sCount;
+  }
+  return area;
+}
+
+/**
+ * Closes boundary loops with a fan from their centroid (volume of open meshes). Adds each fan's
+ * volume to its patch; returns the fans' area and the counts.
+ */
+function closeHoles(
+  boundary: number[],
+  vid: Int32Array,
+  V: number,
+  flip: Uint8Array,
+  patch: Int32Array,
+  p: Float32Array,
+  ox: number,
+  oy: number,
+  oz: number,
+  pVol: Float64Array,
+): { holesFilled: number; openBoundaryEdges: number; area: number } {
+  let area = 0;
   let holesFilled = 0;
   let openBoundaryEdges = 0;
   const B = boundary.length;
-  if (B > 0) {
+  {
     const bs = new Int32Array(B);
     const be = new Int32Array(B);
     for (let i = 0; i < B; i++) {
@@ -558,8 +1102,22 @@ export function measureMesh(
     }
   }
 
-  // Orientation of each patch: keep the orientation most of its area already has; a patch that
-  // then encloses negative volume is inside-out unless it is a cavity inside another patch.
+  return { holesFilled, openBoundaryEdges, area };
+}
+
+/**
+ * The orientation of each patch: keep the orientation most of its area already has; a patch that
+ * then encloses negative volume is inside-out unless it is a cavity inside another patch.
+ */
+function orientPatches(
+  patches: number,
+  n: number,
+  p: Float32Array,
+  flags: Uint8Array,
+  patch: Int32Array,
+  sums: PatchSums,
+): { volume: number; inverted: number; overhangArea: number } {
+  const { vol: pVol, keep: pKeep, flipped: pFlip, ohA: pOhA, ohB: pOhB, inv: pInv, count: pCount } = sums;
   // Patch bounding boxes, computed only if some patch encloses negative volume.
   let pBox: Float64Array | null = null;
   const boxes = (): Float64Array => {
@@ -582,7 +1140,6 @@ export function measureMesh(
     }
     return box;
   };
-  const neg = new Uint8Array(patches);
   let order: Int32Array | null = null;
   let volume = 0;
   let inverted = 0;
@@ -622,7 +1179,6 @@ export function measureMesh(
         vq = -vq;
       }
     }
-    neg[q] = s < 0 ? 1 : 0;
     volume += vq;
     if (s > 0) {
       inverted += pInv[q]!;
@@ -634,38 +1190,7 @@ export function measureMesh(
   }
   if (volume < 0) volume = -volume;
 
-  // Shells: patches, joined through non-manifold edges.
-  const parent = new Int32Array(patches);
-  for (let q = 0; q < patches; q++) parent[q] = q;
-  for (let i = 0; i < nonManifoldPairs.length; i += 2) {
-    union(parent, patch[nonManifoldPairs[i]!]!, patch[nonManifoldPairs[i + 1]!]!);
-  }
-  let shells = 0;
-  for (let q = 0; q < patches; q++) if (parent[q] === q) shells++;
-  release(vid);
-  release(flags);
-  release(patch);
-  release(flip);
-  onProgress?.(1);
-
-  return {
-    triangles: n,
-    degenerate,
-    duplicate,
-    vertices: V,
-    volume,
-    area,
-    min: [minX, minY, minZ],
-    max: [maxX, maxY, maxZ],
-    watertight: n - degenerate > 0 && B === 0 && nonManifold === 0 && duplicate === 0,
-    shells,
-    boundaryEdges: B,
-    nonManifoldEdges: nonManifold,
-    invertedFixed: inverted,
-    holesFilled,
-    openBoundaryEdges,
-    overhangArea,
-  };
+  return { volume, inverted, overhangArea };
 }
 
 /** The reference (corner index) of welded vertex `v` within half-edge `h`'s facet. */

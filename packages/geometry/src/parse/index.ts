@@ -96,6 +96,7 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
   let units: Units = requested ?? 'mm';
   let solids: number | undefined;
   let warnings: string[];
+  let indexed: TriangleMesh['indexed'];
   let scale = 1;
   if (kind === 'stl' || kind === 'obj') {
     const r =
@@ -104,6 +105,7 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
     positions = r.positions;
     triangleCount = r.triangleCount;
     warnings = r.warnings;
+    if ('indexed' in r) indexed = r.indexed;
     scale = UNIT_SCALE[units];
   } else if (kind === '3mf') {
     const r = parse3mf(data, progress);
@@ -159,8 +161,18 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
       `The file has a coordinate that is not a finite number (triangle ${Math.floor(bad / 9) + 1}).`,
     );
   }
+  if (indexed) {
+    // The vertex list gets exactly the same treatment, so that it stays equal to `positions`
+    // (a vertex that no face uses is not checked).
+    const vs = indexed.vertices;
+    for (let k = 0; k < vs.length; k++) {
+      const v = scale === 1 ? vs[k]! : Math.fround(vs[k]! * scale);
+      vs[k] = v + 0;
+    }
+  }
   progress?.(1);
-  const parsed: ParsedModel = { format, mesh: { positions, triangleCount }, units, warnings };
+  const mesh: TriangleMesh = indexed ? { positions, triangleCount, indexed } : { positions, triangleCount };
+  const parsed: ParsedModel = { format, mesh, units, warnings };
   if (solids !== undefined) parsed.solids = solids;
   if (requested !== undefined) parsed.unitsExplicit = true;
   return parsed;

@@ -21,28 +21,41 @@ export function scanNumber(b: Uint8Array, start: number, end: number): number {
   let c = i < end ? b[i]! : 0;
   const neg = c === 45;
   if (neg || c === 43) i++;
-  let mant = 0;
+  // The first 9 digits go into an int32 (short integer steps per digit); later ones into a double.
+  let m = 0;
+  let big = 0;
+  let bigDigits = 0;
   let exp10 = 0;
-  const first = i;
+  let digits = 0;
   while (i < end) {
     const d = b[i]! - 48;
     if (d < 0 || d > 9) break;
-    mant = mant * 10 + d;
+    if (digits < 9) m = m * 10 + d;
+    else {
+      big = big * 10 + d;
+      bigDigits++;
+    }
+    digits++;
     i++;
   }
-  let digits = i - first;
   if (i < end && b[i] === 46) {
     i++;
     const f0 = i;
     while (i < end) {
       const d = b[i]! - 48;
       if (d < 0 || d > 9) break;
-      mant = mant * 10 + d;
+      if (digits < 9) m = m * 10 + d;
+      else {
+        big = big * 10 + d;
+        bigDigits++;
+      }
+      digits++;
       i++;
     }
     exp10 = f0 - i;
-    digits += i - f0;
   }
+  const mant =
+    bigDigits === 0 ? m : bigDigits <= 22 ? m * POW10[bigDigits]! + big : m * 10 ** bigDigits + big;
   if (digits === 0) {
     scan[0] = start;
     return Number.NaN;

@@ -9,6 +9,8 @@ export interface ObjResult {
   positions: Float32Array;
   triangleCount: number;
   warnings: string[];
+  /** The vertex list and each corner's index into it (positions = vertices[indices]). */
+  indexed: { vertices: Float32Array; indices: Int32Array };
 }
 
 /**
@@ -16,6 +18,14 @@ export interface ObjResult {
  * negative (relative) indices, any number of objects and groups. Normals, texture coordinates,
  * materials, comments and unknown statements are skipped. Scans bytes directly, one pass.
  */
+/** The first `used` elements: a view when little is unused, else a copy (the buffer is freed). */
+function trimmed<T extends Float32Array | Int32Array>(a: T, used: number): T {
+  if (used >= 0.75 * a.length) return a.subarray(0, used) as T;
+  const copy = a.slice(0, used) as T;
+  release(a);
+  return copy;
+}
+
 export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
   const len = b.length;
   if (len === 0) throw new GeometryError('empty_file', 'The file is empty.');
@@ -146,8 +156,6 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
     positions[o + 1] = vd[s + 1]!;
     positions[o + 2] = vd[s + 2]!;
   }
-  release(verts);
-  release(tris);
   const warnings: string[] = [];
   if (shortFaces > 0) {
     warnings.push(
@@ -155,5 +163,10 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
     );
   }
   onProgress?.(1);
-  return { positions, triangleCount, warnings };
+  return {
+    positions,
+    triangleCount,
+    warnings,
+    indexed: { vertices: trimmed(verts, vcount * 3), indices: trimmed(tris, nt3) },
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GeometryError } from '../errors.js';
 import { analyzeModel, parseModel } from '../index.js';
 import { asciiStl, binaryStl, box, bytes } from '../testing/meshes.js';
-import { parseStl } from './stl.js';
+import { parseAsciiFast, parseStl } from './stl.js';
 
 const cube = box([0, 0, 0], [10, 10, 10]);
 
@@ -125,5 +125,46 @@ describe('ASCII STL', () => {
     expect(await code(parseModel(bytes('solid empty\nendsolid empty\n'), 'a.stl'))).toBe('no_triangles');
     const four = cut.replace('endloop', 'vertex 1 1 1\nendloop');
     expect(await code(parseModel(bytes(four), 'a.stl'))).toBe('malformed');
+  });
+});
+
+describe('ASCII STL fast path', () => {
+  const cube = box([0, 0, 0], [12.5, 10, 7.25]);
+
+  it('reads the common layout exactly as the general reader does', async () => {
+    const text = asciiStl(cube, 'part');
+    const fast = await parseModel(bytes(text), 'a.stl');
+    // Upper-case keywords are outside the fast path: the general reader takes them.
+    const general = await parseModel(bytes(text.toUpperCase()), 'b.stl');
+    expect(fast.format).toBe('stl-ascii');
+    expect(parseAsciiFast(bytes(text))?.triangleCount).toBe(12);
+    expect(parseAsciiFast(bytes(asciiStl(cube, 'part', '\r\n')))?.triangleCount).toBe(12);
+    expect(parseAsciiFast(bytes(text.toUpperCase()))).toBeNull();
+    expect(Array.from(fast.mesh.positions)).toEqual(Array.from(general.mesh.positions));
+    expect(fast.warnings).toEqual([]);
+  });
+
+  it('parses numbers as parseFloat does, with exponents, signs and long mantissas', async () => {
+    const values = ['1.5e+01', '-2.25E-1', '+3', '0.1234567890123', '1234567.891', '-0.000001e2', '7.'];
+    const facet = (a: string, b: string, c: string) =>
+      `facet normal 0 0 0\n outer loop\n  vertex ${a} ${b} ${c}\n  vertex 1 0 0\n  vertex 0 1 0\n endloop\nendfacet\n`;
+    const text = `solid n\n${facet(values[0]!, values[1]!, values[2]!)}${facet(values[3]!, values[4]!, values[5]!)}${facet(values[6]!, '0', '0')}endsolid n\n`;
+    expect(parseAsciiFast(bytes(text))?.triangleCount).toBe(3);
+    const parsed = await parseModel(bytes(text), 'n.stl');
+    const p = parsed.mesh.positions;
+    const got = [p[0], p[1], p[2], p[9], p[10], p[11], p[18]];
+    expect(got).toEqual(values.map((v) => Math.fround(Number.parseFloat(v)) + 0));
+  });
+
+  it('hands unusual files to the general reader: one line, a name that goes on with facets', async () => {
+    const oneLine = asciiStl(cube, 'x').replace(/\s+/g, ' ');
+    const a = await analyzeModel(bytes(oneLine), 'one-line.stl');
+    expect(a.triangles).toBe(12);
+    expect(a.volume_mm3).toBeCloseTo(12.5 * 10 * 7.25, 6);
+    expect(parseAsciiFast(bytes(oneLine))).toBeNull();
+    const runOn = asciiStl(cube, 'x').replace('\n', ' ');
+    expect(parseAsciiFast(bytes(runOn))).toBeNull();
+    const b = await analyzeModel(bytes(runOn), 'run-on.stl');
+    expect(b.triangles).toBe(12);
   });
 });

@@ -117,6 +117,8 @@ const KW_FACET = bytes('facet');
 const KW_ENDFACET = bytes('endfacet');
 const KW_VERTEX = bytes('vertex');
 const KW_ENDSOLID = bytes('endsolid');
+const KW_SOLID = bytes('solid');
+const KW_ENDLOOP = bytes('endloop');
 
 function bytes(s: string): Uint8Array {
   return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
@@ -154,6 +156,8 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
   // An ASCII file is text: a NUL byte early on means binary with a "solid" header.
   const probe = Math.min(len, 4096);
   for (let i = 0; i < probe; i++) if (b[i] === 0) return null;
+  const fast = parseAsciiFast(b, onProgress);
+  if (fast) return fast;
   let out = new Float32Array(estimateAsciiFloats(b));
   let used = 0;
   let inFacet = false;
@@ -232,4 +236,143 @@ function tryParseAscii(b: Uint8Array, onProgress?: ProgressFn): StlResult | null
     triangleCount: facets,
     warnings,
   };
+}
+
+const POW10 = new Float64Array(23);
+for (let i = 0; i < 23; i++) POW10[i] = 10 ** i;
+
+/**
+ * The common layout (lower-case keywords; `facet normal n n n`, `outer loop`, three `vertex x y z`,
+ * `endloop`, `endfacet`, any whitespace between tokens; plain decimals with at most 15 digits and
+ * exponents within ±22), read in one tight pass with the numbers parsed inline. Returns null at
+ * the first thing outside it, and the general reader starts over (it accepts more and explains
+ * what is wrong). Numbers are correctly rounded, as by `parseFloat`.
+ */
+export function parseAsciiFast(b: Uint8Array, onProgress?: ProgressFn): StlResult | null {
+  const len = b.length;
+  let i = 0;
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
+  let out = new Float32Array(estimateAsciiFloats(b));
+  let used = 0;
+  let facets = 0;
+  let closed = false;
+  let nextReport = 1 << 24;
+  while (true) {
+    while (i < len && b[i]! <= 32) i++;
+    if (i >= len) break;
+    const c = b[i]!;
+    if (c === 102) {
+      // facet normal n n n outer loop: six tokens after "facet", checked by their first letter.
+      if (b[i + 1] !== 97 || b[i + 2] !== 99 || b[i + 3] !== 101 || b[i + 4] !== 116 || b[i + 5]! > 32)
+        return null;
+      i += 6;
+      for (let k = 0; k < 6; k++) {
+        while (i < len && b[i]! <= 32) i++;
+        const t = b[i];
+        if (k === 0 ? t !== 110 : k === 4 ? t !== 111 : k === 5 ? t !== 108 : false) return null;
+        while (i < len && b[i]! > 32) i++;
+      }
+      if (used + 9 > out.length) out = growF32(out, used);
+      for (let v = 0; v < 3; v++) {
+        while (i < len && b[i]! <= 32) i++;
+        if (
+          b[i] !== 118 ||
+          b[i + 1] !== 101 ||
+          b[i + 2] !== 114 ||
+          b[i + 3] !== 116 ||
+          b[i + 4] !== 101 ||
+          b[i + 5] !== 120
+        ) {
+          return null;
+        }
+        i += 6;
+        for (let k = 0; k < 3; k++) {
+          // At least one blank, then a number.
+          if (i >= len || b[i]! > 32) return null;
+          while (i < len && b[i]! <= 32) i++;
+          let ch = b[i]!;
+          const neg = ch === 45;
+          if (neg || ch === 43) ch = b[++i]!;
+          // Digits go into an int32 (the first 9) and a second one (up to 6 more): integer steps
+          // keep the per-digit dependency short; the mantissa is exact up to 15 digits.
+          let m = 0;
+          let m2 = 0;
+          let digits = 0;
+          let exp = 0;
+          while (ch >= 48 && ch <= 57) {
+            if (digits < 9) m = m * 10 + (ch - 48);
+            else m2 = m2 * 10 + (ch - 48);
+            digits++;
+            ch = b[++i]!;
+          }
+          if (ch === 46) {
+            ch = b[++i]!;
+            while (ch >= 48 && ch <= 57) {
+              if (digits < 9) m = m * 10 + (ch - 48);
+              else m2 = m2 * 10 + (ch - 48);
+              digits++;
+              exp--;
+              ch = b[++i]!;
+            }
+          }
+          if (digits === 0 || digits > 15) return null;
+          const mant = digits > 9 ? m * POW10[digits - 9]! + m2 : m;
+          if (ch === 101 || ch === 69) {
+            ch = b[++i]!;
+            const eneg = ch === 45;
+            if (eneg || ch === 43) ch = b[++i]!;
+            let e = 0;
+            let edigits = 0;
+            while (ch >= 48 && ch <= 57 && edigits < 4) {
+              e = e * 10 + (ch - 48);
+              edigits++;
+              ch = b[++i]!;
+            }
+            if (edigits === 0) return null;
+            exp += eneg ? -e : e;
+          }
+          let value: number;
+          if (exp === 0) value = mant;
+          else if (exp < 0 && exp >= -22) value = mant / POW10[-exp]!;
+          else if (exp > 0 && exp <= 22) value = mant * POW10[exp]!;
+          else return null;
+          out[used++] = neg ? -value : value;
+        }
+      }
+      // endloop endfacet
+      for (let k = 0; k < 2; k++) {
+        if (i >= len || b[i]! > 32) return null;
+        while (i < len && b[i]! <= 32) i++;
+        const start = i;
+        while (i < len && b[i]! > 32) i++;
+        if (k === 0 ? !tokenIs(b, start, i, KW_ENDLOOP) : !tokenIs(b, start, i, KW_ENDFACET)) return null;
+      }
+      facets++;
+      closed = false;
+      if (facets > MAX_TRIANGLES) throw tooManyTriangles();
+      if (i > nextReport) {
+        onProgress?.(i / len);
+        nextReport += 1 << 24;
+      }
+    } else if (c === 101 || c === 115) {
+      // endsolid [name] / solid [name]: the rest of the line.
+      const start = i;
+      while (i < len && b[i]! > 32) i++;
+      if (tokenIs(b, start, i, KW_ENDSOLID)) closed = true;
+      else if (tokenIs(b, start, i, KW_SOLID)) closed = false;
+      else return null;
+      const rest = i;
+      while (i < len && b[i] !== 10 && b[i] !== 13) i++;
+      // A name is skipped whole; a line that goes on with facets is left to the general reader.
+      for (let j = rest; j + 5 <= i; j++) if (b[j] === 102 && tokenIs(b, j, j + 5, KW_FACET)) return null;
+    } else {
+      return null;
+    }
+  }
+  if (facets === 0) return null;
+  onProgress?.(1);
+  const warnings = closed ? [] : ['The file ends without "endsolid": it may have been cut short.'];
+  const positions = used >= 0.75 * out.length ? out.subarray(0, used) : out.slice(0, used);
+  if (positions.buffer !== out.buffer) release(out);
+  return { format: 'stl-ascii', positions, triangleCount: facets, warnings };
 }
