@@ -10,6 +10,7 @@ export { GeometryError, type GeometryErrorCode, isGeometryError } from './errors
 export { HOUSE_PRINTER, MAX_INPUT_BYTES, MAX_TRIANGLES } from './limits.js';
 export { analyzeParsed, baseName, fitsPrinter, round6 } from './measure/analyze.js';
 export { type MeshMetrics, measureMesh, weld } from './measure/mesh.js';
+export { releaseScratch, SCRATCH_KEEP_BYTES, scratchBytes } from './measure/scratch.js';
 export {
   type FileKind,
   fileKind,

@@ -1,5 +1,5 @@
 import { type EstimateResult, estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
-import { type Analysis, analyzeParsed, parseModel, type Units } from '@printloop/geometry';
+import { type Analysis, analyzeParsed, parseModel, releaseScratch, type Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/quote';
 
 /**
@@ -28,9 +28,15 @@ export interface EstimateTask {
 }
 
 export async function runAnalyze(task: AnalyzeTask): Promise<AnalyzeResult> {
-  const parsed = await parseModel(task.bytes, task.fileName, task.units ? { units: task.units } : {});
-  const analysis = analyzeParsed(parsed, task.fileName);
-  return { analysis, positions: parsed.mesh.positions };
+  try {
+    const parsed = await parseModel(task.bytes, task.fileName, task.units ? { units: task.units } : {});
+    const analysis = analyzeParsed(parsed, task.fileName);
+    return { analysis, positions: parsed.mesh.positions };
+  } finally {
+    // The measurement keeps its scratch memory for the next model (about 100 MB after a
+    // million-triangle file); a shared server thread gives it back instead.
+    releaseScratch();
+  }
 }
 
 const prepared = new Map<string, PreparedMesh>();

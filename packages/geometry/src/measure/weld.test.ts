@@ -122,6 +122,16 @@ describe('indexed meshes (OBJ)', () => {
     expect(a.fits_build_volume).toBe(true);
   });
 
+  it('welds -0 with 0 and scales the vertex list with the corners', async () => {
+    const text = cubeObj('v -0 -0 -0\n').replace('f 1 4 3 2', 'f 9 4 3 2');
+    const parsed = await parseModel(bytes(text), 'cube.obj', { units: 'in' });
+    expect(parsed.mesh.indexed!.vertices[24]).toBe(0);
+    expect(Object.is(parsed.mesh.positions[0], 0)).toBe(true);
+    const a = await analyzeModel(bytes(text), 'cube.obj', { units: 'in' });
+    expect(a.watertight).toBe(true);
+    expect(a.bbox.max).toEqual([254, 254, 254]);
+  });
+
   it('measures the same with and without the vertex list', async () => {
     const parsed = await parseModel(bytes(cubeObj('')), 'cube.obj');
     const { positions, triangleCount, indexed } = parsed.mesh;

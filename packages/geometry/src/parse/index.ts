@@ -132,8 +132,36 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
     units = 'mm';
   }
   if (triangleCount === 0) throw new GeometryError('no_triangles', 'The file holds no triangles.');
-  // Validate coordinates, normalise -0 to 0 (for exact welding) and apply the unit scale.
-  const n = triangleCount * 9;
+  if (indexed) {
+    // OBJ: the reader has checked every vertex (finite, -0 turned to 0); scale the vertex list and
+    // fill the corners from it again, so that both stay equal.
+    if (scale !== 1) {
+      const vs = indexed.vertices;
+      for (let k = 0; k < vs.length; k++) {
+        const v = Math.fround(vs[k]! * scale);
+        if (v - v !== 0) {
+          throw new GeometryError(
+            'invalid_number',
+            `The file has a coordinate that is too large once converted to millimetres (vertex ${Math.floor(k / 3) + 1}).`,
+          );
+        }
+        vs[k] = v + 0;
+      }
+      gatherCorners(positions, vs, indexed.indices);
+    }
+  } else {
+    validateAndScale(positions, triangleCount * 9, scale);
+  }
+  progress?.(1);
+  const mesh: TriangleMesh = indexed ? { positions, triangleCount, indexed } : { positions, triangleCount };
+  const parsed: ParsedModel = { format, mesh, units, warnings };
+  if (solids !== undefined) parsed.solids = solids;
+  if (requested !== undefined) parsed.unitsExplicit = true;
+  return parsed;
+}
+
+/** Checks every coordinate is finite, turns -0 into 0 (for exact welding) and applies the unit scale. */
+function validateAndScale(positions: Float32Array, n: number, scale: number): void {
   let bad = -1;
   if (scale === 1) {
     // Read-only unless a zero needs its sign cleared.
@@ -161,19 +189,13 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
       `The file has a coordinate that is not a finite number (triangle ${Math.floor(bad / 9) + 1}).`,
     );
   }
-  if (indexed) {
-    // The vertex list gets exactly the same treatment, so that it stays equal to `positions`
-    // (a vertex that no face uses is not checked).
-    const vs = indexed.vertices;
-    for (let k = 0; k < vs.length; k++) {
-      const v = scale === 1 ? vs[k]! : Math.fround(vs[k]! * scale);
-      vs[k] = v + 0;
-    }
+}
+
+function gatherCorners(positions: Float32Array, vertices: Float32Array, indices: Int32Array): void {
+  for (let r = 0, o = 0; r < indices.length; r++, o += 3) {
+    const s = 3 * indices[r]!;
+    positions[o] = vertices[s]!;
+    positions[o + 1] = vertices[s + 1]!;
+    positions[o + 2] = vertices[s + 2]!;
   }
-  progress?.(1);
-  const mesh: TriangleMesh = indexed ? { positions, triangleCount, indexed } : { positions, triangleCount };
-  const parsed: ParsedModel = { format, mesh, units, warnings };
-  if (solids !== undefined) parsed.solids = solids;
-  if (requested !== undefined) parsed.unitsExplicit = true;
-  return parsed;
 }

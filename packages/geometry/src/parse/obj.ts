@@ -63,7 +63,7 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
             `Line ${line} of the OBJ file has a coordinate that is not a finite number.`,
           );
         }
-        verts[nv3++] = v;
+        verts[nv3++] = v + 0; // -0 becomes 0 (exact welding)
         i = scan[0]!;
       }
       vcount++;
