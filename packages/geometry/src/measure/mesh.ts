@@ -1,4 +1,4 @@
-import { scratchI32, scratchU8 } from './scratch.js';
+import { scratchF64, scratchI32, scratchU8 } from './scratch.js';
 
 /**
  * Measures a triangle soup: weld by exact coordinates (open-addressing hash on the float bits),
@@ -418,6 +418,9 @@ const S_ADJ = 14;
 const S_STACK = 15;
 const S_CACHE = 16;
 const S_MAP = 17;
+const S_FAREA = 18;
+const S_FVOL = 19;
+const S_FOH = 20;
 
 /** What matching the half-edges in their buckets found. */
 class EdgeUses {
@@ -465,7 +468,20 @@ export function measureMesh(
   flags.fill(0);
   const start = scratchI32(S_START, V + 1);
   start.fill(0);
-  const degenerate = classifyFacets(p, vid, n, flags, start);
+  const geo: FacetGeometry = {
+    area: scratchF64(S_FAREA, n),
+    vol: scratchF64(S_FVOL, n),
+    overhang: scratchU8(S_FOH, n),
+  };
+  const degenerate = classifyFacets(
+    p,
+    vid,
+    n,
+    flags,
+    start,
+    Float64Array.of(ox, oy, oz, minZ + BED_EPS),
+    geo,
+  );
   for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
   const totalHe = start[V]!;
   const E = scratchI32(S_ENTRIES, 3 * totalHe);
@@ -492,7 +508,7 @@ export function measureMesh(
   // the area kept / flipped by the flood, and the overhang area and inverted count under either
   // final orientation of the patch (decided below).
   const sums = new PatchSums(patches);
-  let area = sumFacets(p, n, flags, patch, flip, ox, oy, oz, minZ + BED_EPS, sums);
+  let area = sumFacets(n, flags, patch, flip, geo, sums);
   onProgress?.(0.8);
   let holesFilled = 0;
   let openBoundaryEdges = 0;
@@ -537,7 +553,10 @@ export function measureMesh(
 
 /**
  * Flags degenerate facets (a repeated vertex or zero area) and counts each other facet's three
- * edges in the bucket of their lower vertex. Returns the number of degenerate facets.
+ * edges in the bucket of their lower vertex. For the good facets it also keeps what the volume,
+ * area and overhang sums need (the cross product is taken here once): area, signed volume about
+ * the box centre, and 1 / 2 for an overhang facing down / up (steeper than 45° from vertical and
+ * not on the bed), else 0. Returns the number of degenerate facets.
  */
 function classifyFacets(
   p: Float32Array,
@@ -545,28 +564,56 @@ function classifyFacets(
   n: number,
   flags: Uint8Array,
   start: Int32Array,
+  centre: Float64Array,
+  geo: FacetGeometry,
 ): number {
+  const ox = centre[0]!;
+  const oy = centre[1]!;
+  const oz = centre[2]!;
+  const bed = centre[3]!;
+  const { area: fArea, vol: fVol, overhang: fOh } = geo;
   let degenerate = 0;
   for (let t = 0; t < n; t++) {
     const a = vid[3 * t]!;
     const b = vid[3 * t + 1]!;
     const c = vid[3 * t + 2]!;
-    let degen = a === b || b === c || a === c;
-    if (!degen) {
-      const k = 9 * t;
-      const ux = p[k + 3]! - p[k]!;
-      const uy = p[k + 4]! - p[k + 1]!;
-      const uz = p[k + 5]! - p[k + 2]!;
-      const vx = p[k + 6]! - p[k]!;
-      const vy = p[k + 7]! - p[k + 1]!;
-      const vz = p[k + 8]! - p[k + 2]!;
-      degen = uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0;
-    }
-    if (degen) {
+    if (a === b || b === c || a === c) {
       flags[t] = DEGEN;
       degenerate++;
       continue;
     }
+    const k = 9 * t;
+    const px = p[k]!;
+    const py = p[k + 1]!;
+    const pz = p[k + 2]!;
+    const ux = p[k + 3]! - px;
+    const uy = p[k + 4]! - py;
+    const uz = p[k + 5]! - pz;
+    const vx = p[k + 6]! - px;
+    const vy = p[k + 7]! - py;
+    const vz = p[k + 8]! - pz;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    if (nx === 0 && ny === 0 && nz === 0) {
+      flags[t] = DEGEN;
+      degenerate++;
+      continue;
+    }
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    fArea[t] = len / 2;
+    const ax = px - ox;
+    const ay = py - oy;
+    const az = pz - oz;
+    const bx = p[k + 3]! - ox;
+    const by = p[k + 4]! - oy;
+    const bz = p[k + 5]! - oz;
+    const cx = p[k + 6]! - ox;
+    const cy = p[k + 7]! - oy;
+    const cz = p[k + 8]! - oz;
+    fVol[t] = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
+    fOh[t] =
+      nz * nz > 0.5 * len * len && (pz > bed || p[k + 5]! > bed || p[k + 8]! > bed) ? (nz < 0 ? 1 : 2) : 0;
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[a < b ? a : b]!++;
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
@@ -575,6 +622,13 @@ function classifyFacets(
     start[c < a ? c : a]!++;
   }
   return degenerate;
+}
+
+/** Per-facet values kept by `classifyFacets` for the sums (valid for good facets only). */
+interface FacetGeometry {
+  area: Float64Array;
+  vol: Float64Array;
+  overhang: Uint8Array;
 }
 
 /**
@@ -901,18 +955,15 @@ class PatchSums {
 
 /** Area of the good facets (returned), and the per-patch sums. */
 function sumFacets(
-  p: Float32Array,
   n: number,
   flags: Uint8Array,
   patch: Int32Array,
   flip: Uint8Array,
-  ox: number,
-  oy: number,
-  oz: number,
-  bed: number,
+  geo: FacetGeometry,
   sums: PatchSums,
 ): number {
   const { vol: pVol, keep: pKeep, flipped: pFlip, ohA: pOhA, ohB: pOhB, inv: pInv, count: pCount } = sums;
+  const { area: fArea, vol: fVol, overhang: fOh } = geo;
   let area = 0;
   // Sums for the current run of facets in one patch (usually the whole mesh), added to the patch
   // when the run ends.
@@ -926,29 +977,9 @@ function sumFacets(
   let sCount = 0;
   for (let t = 0; t < n; t++) {
     if (flags[t] !== 0) continue;
-    const k = 9 * t;
-    const ax = p[k]! - ox;
-    const ay = p[k + 1]! - oy;
-    const az = p[k + 2]! - oz;
-    const bx = p[k + 3]! - ox;
-    const by = p[k + 4]! - oy;
-    const bz = p[k + 5]! - oz;
-    const cx = p[k + 6]! - ox;
-    const cy = p[k + 7]! - oy;
-    const cz = p[k + 8]! - oz;
-    const ux = bx - ax;
-    const uy = by - ay;
-    const uz = bz - az;
-    const vx = cx - ax;
-    const vy = cy - ay;
-    const vz = cz - az;
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    const a2 = len / 2;
+    const a2 = fArea[t]!;
+    const vol = fVol[t]!;
     area += a2;
-    const vol = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
     const q = patch[t]!;
     const f = flip[t]!;
     if (q !== cq) {
@@ -974,9 +1005,11 @@ function sumFacets(
       sVol += vol;
       sKeep += a2;
     }
-    // Steeper than 45° from vertical, facing down (or up, if turned over), not on the bed.
-    if (nz * nz > 0.5 * len * len && (az + oz > bed || bz + oz > bed || cz + oz > bed)) {
-      if (nz < 0 === (f === 0)) sOhA += a2;
+    // An overhang facing down (1) counts if the patch keeps the flooded orientation and the facet
+    // was not turned, or both; one facing up (2) in the other cases.
+    const oh = fOh[t]!;
+    if (oh !== 0) {
+      if ((oh === 1) === (f === 0)) sOhA += a2;
       else sOhB += a2;
     }
   }
