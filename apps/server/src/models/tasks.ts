@@ -33,7 +33,7 @@ export async function runAnalyze(task: AnalyzeTask): Promise<AnalyzeResult> {
     const analysis = analyzeParsed(parsed, task.fileName);
     return { analysis, positions: parsed.mesh.positions };
   } finally {
-    // The measurement keeps its scratch memory for the next model (about 100 MB after a
+    // The measurement keeps its scratch memory for the next model (over 100 MB after a
     // million-triangle file); a shared server thread gives it back instead.
     releaseScratch();
   }
