@@ -1,4 +1,4 @@
-import { scratchF64, scratchI32, scratchU8 } from './scratch.js';
+import { scratchI32, scratchU8 } from './scratch.js';
 
 /**
  * Measures a triangle soup: weld by exact coordinates (open-addressing hash on the float bits),
@@ -71,7 +71,17 @@ export interface WeldResult {
 }
 
 /** Recent vertices kept in the weld's direct-mapped cache (16 bytes each: fits in L2). */
-const WELD_CACHE = 1 << 14;
+const WELD_CACHE_BITS = 14;
+const WELD_CACHE = 1 << WELD_CACHE_BITS;
+
+/** The weld cache entry (times 4) of a point: a cheap multiplicative hash of its float bits. */
+function cacheSlot(x: number, y: number, z: number): number {
+  return (
+    (Math.imul(x ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d), 0x9e3779b1) >>>
+      (32 - WELD_CACHE_BITS)) <<
+    2
+  );
+}
 
 /**
  * Welds vertices with bit-identical coordinates (positions must hold no -0 and no NaN); also
@@ -177,23 +187,24 @@ function boundingBox(p: Float32Array, refs: number, box: Float64Array): void {
  * Finds provisional vertex ids (given by their first corner) with identical coordinates. Returns
  * null when all are distinct, else the final id of each provisional id (the lowest of its group,
  * renumbered densely in order), with the number of distinct vertices at index `count`.
+ *
+ * The ids are scattered by the top 8 bits of a hash of their coordinates into 256 partitions (one
+ * streaming pass), then each partition (a few thousand ids: it fits in L1) is deduplicated with
+ * a small open-addressing table. Ids stay in ascending order within a partition, so the first of
+ * a group is its lowest id.
  */
 function mergeProvisional(bits: Int32Array, firstRef: Int32Array, count: number): Int32Array | null {
   if (count < 2) return null;
-  // LSD radix sort of (hash, id) pairs by a 32-bit hash of the coordinates: 3 passes of 11 bits
-  // (2048 buckets: the counters stay in L1 and the writes stream into few places).
-  let keys = scratchI32(S_KEYS, count);
-  let ids = scratchI32(S_IDS, count);
-  let keys2 = scratchI32(S_KEYS2, count);
-  let ids2 = scratchI32(S_IDS2, count);
-  const hist = new Int32Array(3 * 2048);
-  hashProvisional(bits, firstRef, count, keys, ids, hist);
-  for (let pass = 0; pass < 3; pass++) {
-    radixPass(keys, ids, keys2, ids2, count, hist, pass);
-    [keys, keys2] = [keys2, keys];
-    [ids, ids2] = [ids2, ids];
-  }
-  const canon = groupRuns(bits, firstRef, keys, ids, count);
+  const keys = scratchI32(S_KEYS, count);
+  const keys2 = scratchI32(S_KEYS2, count);
+  const ids2 = scratchI32(S_IDS2, count);
+  const start = new Int32Array(257);
+  hashProvisional(bits, firstRef, count, keys, start);
+  partition(keys, count, start, keys2, ids2);
+  let largest = 0;
+  for (let q = 0; q < 256; q++) largest = Math.max(largest, start[q + 1]! - start[q]!);
+  const table = scratchI32(S_IDS, nextPow2(2 * largest));
+  const canon = dedupePartitions(bits, firstRef, count, start, keys2, ids2, table);
   if (!canon) return null;
   // Renumber densely in order: a member's leader has a lower id, so it is numbered first.
   let next = 0;
@@ -205,112 +216,85 @@ function mergeProvisional(bits: Int32Array, firstRef: Int32Array, count: number)
   return canon;
 }
 
+/** Hashes each provisional id's coordinates, and counts the ids per partition (top 8 bits). */
 function hashProvisional(
   bits: Int32Array,
   firstRef: Int32Array,
   count: number,
   keys: Int32Array,
-  ids: Int32Array,
-  hist: Int32Array,
+  start: Int32Array,
 ): void {
   for (let i = 0; i < count; i++) {
     const o = firstRef[i]! * 3;
     const k = hash3(bits[o]!, bits[o + 1]!, bits[o + 2]!);
     keys[i] = k;
-    ids[i] = i;
-    hist[k & 2047]!++;
-    hist[2048 + ((k >>> 11) & 2047)]!++;
-    hist[4096 + (k >>> 22)]!++;
+    start[(k >>> 24) + 1]!++;
   }
-  for (let d = 0; d < 3; d++) {
-    let sum = 0;
-    for (let i = d * 2048; i < (d + 1) * 2048; i++) {
-      const c = hist[i]!;
-      hist[i] = sum;
-      sum += c;
-    }
-  }
+  for (let q = 1; q <= 256; q++) start[q]! += start[q - 1]!;
 }
 
-function radixPass(
+/** Scatters (hash, id) pairs into their partitions, keeping id order within each. */
+function partition(
   keys: Int32Array,
-  ids: Int32Array,
+  count: number,
+  start: Int32Array,
   keysOut: Int32Array,
   idsOut: Int32Array,
-  count: number,
-  hist: Int32Array,
-  pass: number,
 ): void {
-  const shift = pass * 11;
-  const base = pass * 2048;
+  const cursor = start.slice(0, 256);
   for (let i = 0; i < count; i++) {
     const k = keys[i]!;
-    const d = hist[base + ((k >>> shift) & 2047)]!++;
+    const d = cursor[k >>> 24]!++;
     keysOut[d] = k;
-    idsOut[d] = ids[i]!;
+    idsOut[d] = i;
   }
 }
 
-/**
- * Runs of equal hash, sorted by coordinates (then id): each group of identical points joins its
- * first (lowest) id. Returns null when no two ids are the same point.
- */
-function groupRuns(
+function dedupePartitions(
   bits: Int32Array,
   firstRef: Int32Array,
+  count: number,
+  start: Int32Array,
   keys: Int32Array,
   ids: Int32Array,
-  count: number,
+  table: Int32Array,
 ): Int32Array | null {
   let canon: Int32Array | null = null;
-  let i = 0;
-  while (i < count) {
-    const k = keys[i]!;
-    let j = i + 1;
-    while (j < count && keys[j] === k) j++;
-    if (j - i > 1) {
-      sortRunByPoint(bits, firstRef, ids, i, j);
-      let leader = ids[i]!;
-      for (let a = i + 1; a < j; a++) {
-        const v = ids[a]!;
-        if (!samePoint(bits, firstRef, leader, v)) {
-          leader = v;
-          continue;
+  for (let q = 0; q < 256; q++) {
+    const s = start[q]!;
+    const e = start[q + 1]!;
+    if (e - s < 2) continue;
+    const mask = nextPow2(2 * (e - s)) - 1;
+    table.fill(-1, 0, mask + 1);
+    for (let i = s; i < e; i++) {
+      const k = keys[i]!;
+      const id = ids[i]!;
+      let h = k & mask;
+      while (true) {
+        const j = table[h]!;
+        if (j < 0) {
+          table[h] = i;
+          break;
         }
-        if (!canon) {
-          canon = scratchI32(S_CANON, count + 1);
-          for (let c = 0; c < count; c++) canon[c] = c;
+        if (keys[j] === k && samePoint(bits, firstRef, ids[j]!, id)) {
+          if (!canon) {
+            canon = scratchI32(S_CANON, count + 1);
+            for (let c = 0; c < count; c++) canon[c] = c;
+          }
+          canon[id] = ids[j]!;
+          break;
         }
-        canon[v] = leader;
+        h = (h + 1) & mask;
       }
     }
-    i = j;
   }
   return canon;
 }
 
-function comparePoints(bits: Int32Array, firstRef: Int32Array, a: number, b: number): number {
-  const oa = firstRef[a]! * 3;
-  const ob = firstRef[b]! * 3;
-  return bits[oa]! - bits[ob]! || bits[oa + 1]! - bits[ob + 1]! || bits[oa + 2]! - bits[ob + 2]! || a - b;
-}
-
-/** Sorts ids[i..j) by coordinates, then id. Runs are short: a few escapes from the weld cache. */
-function sortRunByPoint(bits: Int32Array, firstRef: Int32Array, ids: Int32Array, i: number, j: number): void {
-  if (j - i > 16) {
-    const run = Array.from(ids.subarray(i, j)).sort((a, b) => comparePoints(bits, firstRef, a, b));
-    ids.set(run, i);
-    return;
-  }
-  for (let a = i + 1; a < j; a++) {
-    const v = ids[a]!;
-    let b = a - 1;
-    while (b >= i && comparePoints(bits, firstRef, ids[b]!, v) > 0) {
-      ids[b + 1] = ids[b]!;
-      b--;
-    }
-    ids[b + 1] = v;
-  }
+function nextPow2(v: number): number {
+  let p = 1;
+  while (p < v) p *= 2;
+  return p;
 }
 
 function samePoint(bits: Int32Array, firstRef: Int32Array, a: number, b: number): boolean {
@@ -339,30 +323,12 @@ function weldPass(
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
   let maxZ = Number.NEGATIVE_INFINITY;
-  const cmask = WELD_CACHE - 1;
   for (let r = 0; r < refs; r++) {
     const o = r * 3;
     const x = bits[o]!;
     const y = bits[o + 1]!;
     const z = bits[o + 2]!;
-    // Neighbouring facets usually follow each other: try the previous facet's corners first.
-    const q0 = r - (r % 3) - 3;
-    if (q0 >= 0) {
-      const k = q0 * 3;
-      if (bits[k] === x && bits[k + 1] === y && bits[k + 2] === z) {
-        vid[r] = vid[q0]!;
-        continue;
-      }
-      if (bits[k + 3] === x && bits[k + 4] === y && bits[k + 5] === z) {
-        vid[r] = vid[q0 + 1]!;
-        continue;
-      }
-      if (bits[k + 6] === x && bits[k + 7] === y && bits[k + 8] === z) {
-        vid[r] = vid[q0 + 2]!;
-        continue;
-      }
-    }
-    const ci = (hash3(x, y, z) & cmask) << 2;
+    const ci = cacheSlot(x, y, z);
     if (cache[ci] === x && cache[ci + 1] === y && cache[ci + 2] === z && cache[ci + 3] !== 0) {
       vid[r] = cache[ci + 3]! - 1;
       continue;
@@ -418,9 +384,6 @@ const S_ADJ = 14;
 const S_STACK = 15;
 const S_CACHE = 16;
 const S_MAP = 17;
-const S_FAREA = 18;
-const S_FVOL = 19;
-const S_FOH = 20;
 
 /** What matching the half-edges in their buckets found. */
 class EdgeUses {
@@ -468,20 +431,9 @@ export function measureMesh(
   flags.fill(0);
   const start = scratchI32(S_START, V + 1);
   start.fill(0);
-  const geo: FacetGeometry = {
-    area: scratchF64(S_FAREA, n),
-    vol: scratchF64(S_FVOL, n),
-    overhang: scratchU8(S_FOH, n),
-  };
-  const degenerate = classifyFacets(
-    p,
-    vid,
-    n,
-    flags,
-    start,
-    Float64Array.of(ox, oy, oz, minZ + BED_EPS),
-    geo,
-  );
+  const totals = new Float64Array(4);
+  const centre = Float64Array.of(ox, oy, oz, minZ + BED_EPS);
+  const degenerate = classifyFacets(p, vid, n, flags, start, centre, totals);
   for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
   const totalHe = start[V]!;
   const E = scratchI32(S_ENTRIES, 3 * totalHe);
@@ -508,7 +460,18 @@ export function measureMesh(
   // the area kept / flipped by the flood, and the overhang area and inverted count under either
   // final orientation of the patch (decided below).
   const sums = new PatchSums(patches);
-  let area = sumFacets(n, flags, patch, flip, geo, sums);
+  let area: number;
+  if (patches === 1 && !uses.inconsistent && duplicate === 0) {
+    // One patch, nothing turned over, no duplicates: the sums are the totals over good facets.
+    area = totals[0]!;
+    sums.vol[0] = totals[1]!;
+    sums.keep[0] = area;
+    sums.ohA[0] = totals[2]!;
+    sums.ohB[0] = totals[3]!;
+    sums.count[0] = n - degenerate;
+  } else {
+    area = sumFacetsFromPositions(p, n, flags, patch, flip, ox, oy, oz, minZ + BED_EPS, sums);
+  }
   onProgress?.(0.8);
   let holesFilled = 0;
   let openBoundaryEdges = 0;
@@ -553,10 +516,10 @@ export function measureMesh(
 
 /**
  * Flags degenerate facets (a repeated vertex or zero area) and counts each other facet's three
- * edges in the bucket of their lower vertex. For the good facets it also keeps what the volume,
- * area and overhang sums need (the cross product is taken here once): area, signed volume about
- * the box centre, and 1 / 2 for an overhang facing down / up (steeper than 45° from vertical and
- * not on the bed), else 0. Returns the number of degenerate facets.
+ * edges in the bucket of their lower vertex. It also sums, over the other facets, what a mesh of
+ * one consistently oriented patch needs (the cross product is taken here anyway): totals[0] area,
+ * [1] signed volume about the box centre, [2] / [3] overhang area facing down / up (steeper than
+ * 45° from vertical and not on the bed). Returns the number of degenerate facets.
  */
 function classifyFacets(
   p: Float32Array,
@@ -565,13 +528,16 @@ function classifyFacets(
   flags: Uint8Array,
   start: Int32Array,
   centre: Float64Array,
-  geo: FacetGeometry,
+  totals: Float64Array,
 ): number {
   const ox = centre[0]!;
   const oy = centre[1]!;
   const oz = centre[2]!;
   const bed = centre[3]!;
-  const { area: fArea, vol: fVol, overhang: fOh } = geo;
+  let area = 0;
+  let volume = 0;
+  let ohDown = 0;
+  let ohUp = 0;
   let degenerate = 0;
   for (let t = 0; t < n; t++) {
     const a = vid[3 * t]!;
@@ -601,7 +567,7 @@ function classifyFacets(
       continue;
     }
     const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    fArea[t] = len / 2;
+    area += len / 2;
     const ax = px - ox;
     const ay = py - oy;
     const az = pz - oz;
@@ -611,9 +577,11 @@ function classifyFacets(
     const cx = p[k + 6]! - ox;
     const cy = p[k + 7]! - oy;
     const cz = p[k + 8]! - oz;
-    fVol[t] = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
-    fOh[t] =
-      nz * nz > 0.5 * len * len && (pz > bed || p[k + 5]! > bed || p[k + 8]! > bed) ? (nz < 0 ? 1 : 2) : 0;
+    volume += (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
+    if (nz * nz > 0.5 * len * len && (pz > bed || p[k + 5]! > bed || p[k + 8]! > bed)) {
+      if (nz < 0) ohDown += len / 2;
+      else ohUp += len / 2;
+    }
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[a < b ? a : b]!++;
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
@@ -621,14 +589,11 @@ function classifyFacets(
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[c < a ? c : a]!++;
   }
+  totals[0] = area;
+  totals[1] = volume;
+  totals[2] = ohDown;
+  totals[3] = ohUp;
   return degenerate;
-}
-
-/** Per-facet values kept by `classifyFacets` for the sums (valid for good facets only). */
-interface FacetGeometry {
-  area: Float64Array;
-  vol: Float64Array;
-  overhang: Uint8Array;
 }
 
 /**
@@ -867,8 +832,14 @@ function patchesByUnion(n: number, flags: Uint8Array, u: EdgeUses, patch: Int32A
   for (let t = 0; t < n; t++) parent[t] = t;
   const links = u.links;
   for (let i = 0; i < u.linkCount; i += 2) union(parent, facetOf(links[i]!), facetOf(links[i + 1]!));
-  // A root is the lowest facet of its patch, so it is numbered before the rest of the patch.
   let patches = 0;
+  for (let t = 0; t < n; t++) if (flags[t] === 0 && parent[t] === t) patches++;
+  if (patches === 1) {
+    for (let t = 0; t < n; t++) patch[t] = flags[t] === 0 ? 0 : -1;
+    return 1;
+  }
+  // A root is the lowest facet of its patch, so it is numbered before the rest of the patch.
+  patches = 0;
   for (let t = 0; t < n; t++) {
     if (flags[t] !== 0) {
       patch[t] = -1;
@@ -953,17 +924,24 @@ class PatchSums {
   }
 }
 
-/** Area of the good facets (returned), and the per-patch sums. */
-function sumFacets(
+/**
+ * Area of the good facets (returned), and the per-patch sums, from the positions: for meshes with
+ * several patches, facets turned over, or duplicates (the usual single patch takes its sums from
+ * `classifyFacets`).
+ */
+function sumFacetsFromPositions(
+  p: Float32Array,
   n: number,
   flags: Uint8Array,
   patch: Int32Array,
   flip: Uint8Array,
-  geo: FacetGeometry,
+  ox: number,
+  oy: number,
+  oz: number,
+  bed: number,
   sums: PatchSums,
 ): number {
   const { vol: pVol, keep: pKeep, flipped: pFlip, ohA: pOhA, ohB: pOhB, inv: pInv, count: pCount } = sums;
-  const { area: fArea, vol: fVol, overhang: fOh } = geo;
   let area = 0;
   // Sums for the current run of facets in one patch (usually the whole mesh), added to the patch
   // when the run ends.
@@ -977,9 +955,29 @@ function sumFacets(
   let sCount = 0;
   for (let t = 0; t < n; t++) {
     if (flags[t] !== 0) continue;
-    const a2 = fArea[t]!;
-    const vol = fVol[t]!;
+    const k = 9 * t;
+    const ax = p[k]! - ox;
+    const ay = p[k + 1]! - oy;
+    const az = p[k + 2]! - oz;
+    const bx = p[k + 3]! - ox;
+    const by = p[k + 4]! - oy;
+    const bz = p[k + 5]! - oz;
+    const cx = p[k + 6]! - ox;
+    const cy = p[k + 7]! - oy;
+    const cz = p[k + 8]! - oz;
+    const ux = bx - ax;
+    const uy = by - ay;
+    const uz = bz - az;
+    const vx = cx - ax;
+    const vy = cy - ay;
+    const vz = cz - az;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    const a2 = len / 2;
     area += a2;
+    const vol = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
     const q = patch[t]!;
     const f = flip[t]!;
     if (q !== cq) {
@@ -1005,11 +1003,9 @@ function sumFacets(
       sVol += vol;
       sKeep += a2;
     }
-    // An overhang facing down (1) counts if the patch keeps the flooded orientation and the facet
-    // was not turned, or both; one facing up (2) in the other cases.
-    const oh = fOh[t]!;
-    if (oh !== 0) {
-      if ((oh === 1) === (f === 0)) sOhA += a2;
+    // Steeper than 45° from vertical, facing down (or up, if turned over), not on the bed.
+    if (nz * nz > 0.5 * len * len && (az + oz > bed || bz + oz > bed || cz + oz > bed)) {
+      if (nz < 0 === (f === 0)) sOhA += a2;
       else sOhB += a2;
     }
   }
