@@ -34,9 +34,17 @@ export type MeasureProgress = (fraction: number) => void;
 /** Faces within this height of the lowest point rest on the bed. */
 const BED_EPS = 0.01;
 
+/**
+ * Random per thread, so that nobody can build a file whose distinct points all share one hash (that
+ * would make the weld's merge quadratic). Results never depend on it, only the time taken.
+ */
+const SEED_X = (Math.random() * 0x100000000) | 0;
+const SEED_Y = (Math.random() * 0x100000000) | 0;
+const SEED_Z = (Math.random() * 0x100000000) | 0;
+
 function hash3(x: number, y: number, z: number): number {
   let h =
-    Math.imul(x, 0x9e3779b1) ^ Math.imul(y ^ 0x7f4a7c15, 0x85ebca77) ^ Math.imul(z ^ 0x165667b1, 0xc2b2ae3d);
+    Math.imul(x ^ SEED_X, 0x9e3779b1) ^ Math.imul(y ^ SEED_Y, 0x85ebca77) ^ Math.imul(z ^ SEED_Z, 0xc2b2ae3d);
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   h ^= h >>> 13;

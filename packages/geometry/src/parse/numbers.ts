@@ -17,6 +17,38 @@ export const scan = new Int32Array(1);
  * `inf` are not numbers.
  */
 export function scanNumber(b: Uint8Array, start: number, end: number): number {
+  // Fast path, small enough to be inlined: an optional sign and at most 9 digits with an optional
+  // point, ending there. Anything else (more digits, an exponent, no digits) takes the full path.
+  let i = start;
+  let c = i < end ? b[i]! : 0;
+  const neg = c === 45;
+  if (neg || c === 43) c = ++i < end ? b[i]! : 0;
+  let m = 0;
+  let digits = 0;
+  while (c >= 48 && c <= 57 && digits < 9) {
+    m = m * 10 + (c - 48);
+    digits++;
+    c = ++i < end ? b[i]! : 0;
+  }
+  let frac = 0;
+  if (c === 46 && digits < 9) {
+    c = ++i < end ? b[i]! : 0;
+    while (c >= 48 && c <= 57 && digits < 9) {
+      m = m * 10 + (c - 48);
+      digits++;
+      frac++;
+      c = ++i < end ? b[i]! : 0;
+    }
+  }
+  if (digits > 0 && (c < 48 || c > 57) && c !== 46 && c !== 101 && c !== 69) {
+    scan[0] = i;
+    const v = frac === 0 ? m : m / POW10[frac]!;
+    return neg ? -v : v;
+  }
+  return scanNumberFull(b, start, end);
+}
+
+function scanNumberFull(b: Uint8Array, start: number, end: number): number {
   let i = start;
   let c = i < end ? b[i]! : 0;
   const neg = c === 45;
