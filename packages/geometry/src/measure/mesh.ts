@@ -131,51 +131,68 @@ function weldScratch(positions: Float32Array, triangleCount: number): WeldResult
 
 /**
  * `weldScratch` for an indexed mesh: the vertex list is welded (usually far fewer entries than
- * corners), and each corner takes its vertex's id. Ids follow the vertex list's order, and a
- * vertex no face uses takes an id too (it has no edges, so it changes nothing else).
+ * corners, and mostly distinct, so it goes straight to the merge without the cache pass), and each
+ * corner takes its vertex's id. Ids follow the vertex list's order, and a vertex no face uses takes
+ * an id too (it has no edges, so it changes nothing else); the box covers used vertices only.
  */
 function weldIndexed(
-  positions: Float32Array,
   triangleCount: number,
   indexed: { vertices: Float32Array; indices: Int32Array },
 ): WeldResult {
   const { vertices, indices } = indexed;
   const nv = (vertices.length / 3) | 0;
   const bits = new Int32Array(vertices.buffer, vertices.byteOffset, nv * 3);
-  const map = scratchI32(S_MAP, nv);
-  const firstRef = scratchI32(S_FIRST, nv);
-  const cache = scratchI32(S_CACHE, WELD_CACHE * 4);
-  cache.fill(0);
-  const count = weldPass(bits, vertices, nv, map, firstRef, cache, new Float64Array(6));
-  const final = mergeProvisional(bits, firstRef, count);
-  const unique = final ? final[count]! : count;
-  if (final) remap(map, final, nv);
+  const self = scratchI32(S_FIRST, nv);
+  for (let i = 0; i < nv; i++) self[i] = i;
+  const final = mergeProvisional(bits, self, nv);
+  const unique = final ? final[nv]! : nv;
   const refs = triangleCount * 3;
   const vid = scratchI32(S_VID, refs);
-  gather(vid, map, indices, refs);
-  // The box of the corners (not of the whole vertex list: unused vertices do not count).
+  const used = scratchU8(S_USED, nv);
+  used.fill(0);
+  gather(vid, final, indices, refs, used);
   const box = new Float64Array(6);
-  boundingBox(positions, refs, box);
+  boundingBoxOfUsed(vertices, used, nv, box);
   const min: [number, number, number] = refs ? [box[0]!, box[1]!, box[2]!] : [0, 0, 0];
   const max: [number, number, number] = refs ? [box[3]!, box[4]!, box[5]!] : [0, 0, 0];
   return { vid, count: unique, min, max };
 }
 
-function gather(vid: Int32Array, map: Int32Array, indices: Int32Array, refs: number): void {
-  for (let r = 0; r < refs; r++) vid[r] = map[indices[r]!]!;
+/** Each corner's welded id (its vertex's, through `final` when some vertices merged); marks the used vertices. */
+function gather(
+  vid: Int32Array,
+  final: Int32Array | null,
+  indices: Int32Array,
+  refs: number,
+  used: Uint8Array,
+): void {
+  if (final) {
+    for (let r = 0; r < refs; r++) {
+      const v = indices[r]!;
+      vid[r] = final[v]!;
+      used[v] = 1;
+    }
+  } else {
+    for (let r = 0; r < refs; r++) {
+      const v = indices[r]!;
+      vid[r] = v;
+      used[v] = 1;
+    }
+  }
 }
 
-function boundingBox(p: Float32Array, refs: number, box: Float64Array): void {
+function boundingBoxOfUsed(vs: Float32Array, used: Uint8Array, nv: number, box: Float64Array): void {
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let minZ = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
   let maxZ = Number.NEGATIVE_INFINITY;
-  for (let o = 0; o < refs * 3; o += 3) {
-    const x = p[o]!;
-    const y = p[o + 1]!;
-    const z = p[o + 2]!;
+  for (let v = 0; v < nv; v++) {
+    if (used[v] === 0) continue;
+    const x = vs[3 * v]!;
+    const y = vs[3 * v + 1]!;
+    const z = vs[3 * v + 2]!;
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);
     minY = Math.min(minY, y);
@@ -391,7 +408,7 @@ const S_FLIP = 13;
 const S_ADJ = 14;
 const S_STACK = 15;
 const S_CACHE = 16;
-const S_MAP = 17;
+const S_USED = 17;
 
 /** What matching the half-edges in their buckets found. */
 class EdgeUses {
@@ -424,7 +441,7 @@ export function measureMesh(
     count: V,
     min,
     max,
-  } = indexed && indexed.indices.length === 3 * n ? weldIndexed(p, n, indexed) : weldScratch(p, n);
+  } = indexed && indexed.indices.length === 3 * n ? weldIndexed(n, indexed) : weldScratch(p, n);
   const [minX, minY, minZ] = min;
   const [maxX, maxY, maxZ] = max;
   // Volumes are summed about the box centre (less cancellation than about the origin).
