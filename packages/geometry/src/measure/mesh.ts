@@ -1,10 +1,11 @@
 import { scratchI32, scratchU8 } from './scratch.js';
 
 /**
- * Measures a triangle soup: weld by exact coordinates (open-addressing hash on the float bits),
- * degenerate and duplicate facets, edge use counts (watertight), shells (union-find), consistent
- * orientation per surface patch, volume (with small holes closed by a centroid fan), area,
- * bounding box and overhang area. Typed arrays only; no per-vertex objects.
+ * Measures a triangle soup: weld by exact coordinates (a cache of recent vertices, then a merge of
+ * the ones it missed, both hashed on the float bits), degenerate and duplicate facets, edge use
+ * counts (watertight), shells (union-find), consistent orientation per surface patch, volume (with
+ * small holes closed by a centroid fan), area, bounding box and overhang area. Typed arrays only;
+ * no per-vertex objects. Why it is built this way: docs/decisions/0004-geometry-measurement-speed.md.
  */
 
 export interface MeshMetrics {
@@ -99,8 +100,8 @@ function cacheSlot(x: number, y: number, z: number): number {
  * most of the time. Instead, one pass looks each corner up in a small direct-mapped cache of
  * recent vertices (files list neighbouring facets near each other, so nearly every repeat is
  * found there) and gives a cache miss a provisional id. Provisional ids that are really the same
- * point (a repeat that fell out of the cache) are then merged by sorting them by hash, which reads
- * and writes memory in streams, and the corners are renumbered.
+ * point (a repeat that fell out of the cache) are then merged in hash partitions that fit in L1,
+ * and the corners are renumbered.
  */
 export function weld(positions: Float32Array, triangleCount: number): WeldResult {
   const result = weldScratch(positions, triangleCount);
