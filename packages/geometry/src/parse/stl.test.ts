@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GeometryError } from '../errors.js';
 import { analyzeModel, parseModel } from '../index.js';
@@ -166,5 +167,36 @@ describe('ASCII STL fast path', () => {
     expect(parseAsciiFast(bytes(runOn))).toBeNull();
     const b = await analyzeModel(bytes(runOn), 'run-on.stl');
     expect(b.triangles).toBe(12);
+  });
+});
+
+describe('ASCII STL numbers (property)', () => {
+  it('reads every number as Math.fround(parseFloat(text)), in any common notation', () => {
+    const notation = fc.tuple(
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+      fc.constantFrom('fixed', 'exp', 'prec', 'plain'),
+      fc.integer({ min: 0, max: 9 }),
+    );
+    fc.assert(
+      fc.property(fc.array(notation, { minLength: 9, maxLength: 9 }), (nums) => {
+        const texts = nums.map(([v, how, d]) =>
+          how === 'fixed'
+            ? v.toFixed(d)
+            : how === 'exp'
+              ? v.toExponential(d)
+              : how === 'prec'
+                ? v.toPrecision(d + 1)
+                : String(Math.fround(v)),
+        );
+        let s = 'solid p\n facet normal 0 0 1\n  outer loop\n';
+        for (let c = 0; c < 3; c++)
+          s += `   vertex ${texts[3 * c]} ${texts[3 * c + 1]} ${texts[3 * c + 2]}\n`;
+        s += '  endloop\n endfacet\nendsolid p\n';
+        const r = parseStl(bytes(s));
+        const want = texts.map((t) => Math.fround(Number.parseFloat(t)));
+        expect(Array.from(r.positions)).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
