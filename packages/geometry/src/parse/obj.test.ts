@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GeometryError } from '../errors.js';
 import { analyzeModel, parseModel } from '../index.js';
@@ -96,5 +97,42 @@ f -8 -5 -6 -7\r\nf -4 -3 -2 -1\r\nf -8 -7 -3 -4\r\nf -7 -6 -2 -3\r\nf -6 -5 -1 -
     expect(await code(parseModel(bytes('v 0 0 0\nf 1 a 2\n'), 'a.obj'))).toBe('malformed');
     expect(await code(parseModel(bytes('# nothing here\nv 1 2 3\n'), 'a.obj'))).toBe('no_triangles');
     expect(await code(parseModel(new Uint8Array(0), 'a.obj'))).toBe('empty_file');
+  });
+});
+
+describe('OBJ numbers (property)', () => {
+  it('reads every coordinate as Math.fround(parseFloat(text)) (-0 as 0), in any common notation', async () => {
+    const notation = fc.tuple(
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+      fc.constantFrom('fixed', 'exp', 'prec', 'plain'),
+      fc.integer({ min: 0, max: 12 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(notation, { minLength: 9, maxLength: 9 }), async (nums) => {
+        const texts = nums.map(([v, how, d]) =>
+          how === 'fixed'
+            ? v.toFixed(d)
+            : how === 'exp'
+              ? v.toExponential(d)
+              : how === 'prec'
+                ? v.toPrecision(d + 1)
+                : String(v),
+        );
+        const text = `v ${texts.slice(0, 3).join(' ')}\nv ${texts.slice(3, 6).join(' ')}\nv ${texts.slice(6).join(' ')}\nf 1 2 3\n`;
+        const parsed = await parseModel(bytes(text), 'p.obj');
+        const want = texts.map((t) => Math.fround(Number.parseFloat(t)) + 0);
+        expect(Array.from(parsed.mesh.indexed!.vertices)).toEqual(want);
+        expect(Array.from(parsed.mesh.positions)).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejects a coordinate beyond float32 range and welds a tiny negative with 0', async () => {
+    await expect(parseModel(bytes('v 1e39 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'), 'big.obj')).rejects.toThrow(
+      /not a finite number/,
+    );
+    const parsed = await parseModel(bytes('v -1e-50 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'), 'tiny.obj');
+    expect(Object.is(parsed.mesh.positions[0], 0)).toBe(true);
   });
 });

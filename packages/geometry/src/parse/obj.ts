@@ -50,7 +50,8 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
       if (nv3 + 3 > verts.length) verts = growF32(verts, nv3);
       for (let k = 0; k < 3; k++) {
         while (i < len && (b[i] === 32 || b[i] === 9)) i++;
-        const v = scanNumber(b, i, len);
+        // As stored (float32): a number beyond its range is not finite either.
+        const v = Math.fround(scanNumber(b, i, len));
         if (scan[0]! === i) {
           throw new GeometryError(
             'malformed',
@@ -63,7 +64,7 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
             `Line ${line} of the OBJ file has a coordinate that is not a finite number.`,
           );
         }
-        verts[nv3++] = v + 0; // -0 becomes 0 (exact welding)
+        verts[nv3++] = v + 0; // -0 (also a tiny negative that rounds to it) becomes 0
         i = scan[0]!;
       }
       vcount++;
