@@ -70,6 +70,8 @@ function union(parent: Int32Array, a: number, b: number): void {
   }
 }
 
+type Vec3 = [number, number, number];
+
 export interface WeldResult {
   /** Welded vertex id of every corner (3 per triangle). */
   vid: Int32Array;
@@ -117,10 +119,9 @@ function weldScratch(positions: Float32Array, triangleCount: number): WeldResult
   const firstRef = scratchI32(S_FIRST, refs); // the first corner of each provisional id
   const cache = scratchI32(S_CACHE, WELD_CACHE * 4);
   cache.fill(0);
-  const box = new Float64Array(6);
-  const count = weldPass(bits, p, refs, vid, firstRef, cache, box);
-  const min: [number, number, number] = count ? [box[0]!, box[1]!, box[2]!] : [0, 0, 0];
-  const max: [number, number, number] = count ? [box[3]!, box[4]!, box[5]!] : [0, 0, 0];
+  const count = weldPass(bits, refs, vid, firstRef, cache);
+  // Every point is some provisional id's first corner.
+  const { min, max } = boxOfPoints(p, firstRef, count);
   const final = mergeProvisional(bits, firstRef, count);
   let unique = count;
   if (final) {
@@ -152,10 +153,12 @@ function weldIndexed(
   const used = scratchU8(S_USED, nv);
   used.fill(0);
   gather(vid, final, indices, refs, used);
-  const box = new Float64Array(6);
-  boundingBoxOfUsed(vertices, used, nv, box);
-  const min: [number, number, number] = refs ? [box[0]!, box[1]!, box[2]!] : [0, 0, 0];
-  const max: [number, number, number] = refs ? [box[3]!, box[4]!, box[5]!] : [0, 0, 0];
+  // The box of the vertices that faces use (the list may hold others); their indices go where
+  // `self` was, which the merge no longer needs.
+  const at = self;
+  let k = 0;
+  for (let v = 0; v < nv; v++) if (used[v] !== 0) at[k++] = v;
+  const { min, max } = boxOfPoints(vertices, at, k);
   return { vid, count: unique, min, max };
 }
 
@@ -180,33 +183,6 @@ function gather(
       used[v] = 1;
     }
   }
-}
-
-function boundingBoxOfUsed(vs: Float32Array, used: Uint8Array, nv: number, box: Float64Array): void {
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let minZ = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  let maxZ = Number.NEGATIVE_INFINITY;
-  for (let v = 0; v < nv; v++) {
-    if (used[v] === 0) continue;
-    const x = vs[3 * v]!;
-    const y = vs[3 * v + 1]!;
-    const z = vs[3 * v + 2]!;
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-    minZ = Math.min(minZ, z);
-    maxZ = Math.max(maxZ, z);
-  }
-  box[0] = minX;
-  box[1] = minY;
-  box[2] = minZ;
-  box[3] = maxX;
-  box[4] = maxY;
-  box[5] = maxZ;
 }
 
 /**
@@ -331,24 +307,16 @@ function samePoint(bits: Int32Array, firstRef: Int32Array, a: number, b: number)
 
 /**
  * The weld's one pass over the corners: a corner found in the cache takes its id, any other gets
- * a new provisional id (and extends the bounding box). Returns the number of provisional ids.
+ * a new provisional id. Returns the number of provisional ids.
  */
 function weldPass(
   bits: Int32Array,
-  p: Float32Array,
   refs: number,
   vid: Int32Array,
   firstRef: Int32Array,
   cache: Int32Array,
-  box: Float64Array,
 ): number {
   let count = 0;
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let minZ = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  let maxZ = Number.NEGATIVE_INFINITY;
   for (let r = 0; r < refs; r++) {
     const o = r * 3;
     const x = bits[o]!;
@@ -365,23 +333,32 @@ function weldPass(
     cache[ci + 1] = y;
     cache[ci + 2] = z;
     cache[ci + 3] = ++count;
-    const fx = p[o]!;
-    const fy = p[o + 1]!;
-    const fz = p[o + 2]!;
-    minX = Math.min(minX, fx);
-    maxX = Math.max(maxX, fx);
-    minY = Math.min(minY, fy);
-    maxY = Math.max(maxY, fy);
-    minZ = Math.min(minZ, fz);
-    maxZ = Math.max(maxZ, fz);
   }
-  box[0] = minX;
-  box[1] = minY;
-  box[2] = minZ;
-  box[3] = maxX;
-  box[4] = maxY;
-  box[5] = maxZ;
   return count;
+}
+
+/** The bounding box of the points p[3 * at[i] ..] for i < count ([0, 0, 0] twice when none). */
+function boxOfPoints(p: Float32Array, at: Int32Array, count: number): { min: Vec3; max: Vec3 } {
+  if (count === 0) return { min: [0, 0, 0], max: [0, 0, 0] };
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let minZ = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let maxZ = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const o = 3 * at[i]!;
+    const x = p[o]!;
+    const y = p[o + 1]!;
+    const z = p[o + 2]!;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+    minZ = Math.min(minZ, z);
+    maxZ = Math.max(maxZ, z);
+  }
+  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
 }
 
 function remap(vid: Int32Array, final: Int32Array, refs: number): void {

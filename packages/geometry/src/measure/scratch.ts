@@ -41,10 +41,6 @@ export function scratchU8(slot: number, length: number): Uint8Array {
   return new Uint8Array(buffer(slot, length), 0, length);
 }
 
-export function scratchF64(slot: number, length: number): Float64Array {
-  return new Float64Array(buffer(slot, length * 8), 0, length);
-}
-
 /** Bytes of scratch memory currently kept. */
 export function scratchBytes(): number {
   return kept;
