@@ -612,39 +612,26 @@ function fillEntries(vid: Int32Array, n: number, flags: Uint8Array, start: Int32
     const a = vid[h]!;
     const b = vid[h + 1]!;
     const c = vid[h + 2]!;
-    let x: number;
-    // Half-edge c -> a (third vertex b), then b -> c (third a), then a -> b (third c).
-    if (c < a) {
-      x = 3 * --start[c]!;
-      E[x] = a;
-      E[x + 2] = 2 * (h + 2);
-    } else {
-      x = 3 * --start[a]!;
-      E[x] = c;
-      E[x + 2] = 2 * (h + 2) + 1;
-    }
-    E[x + 1] = b;
-    if (b < c) {
-      x = 3 * --start[b]!;
-      E[x] = c;
-      E[x + 2] = 2 * (h + 1);
-    } else {
-      x = 3 * --start[c]!;
-      E[x] = b;
-      E[x + 2] = 2 * (h + 1) + 1;
-    }
-    E[x + 1] = a;
-    if (a < b) {
-      x = 3 * --start[a]!;
-      E[x] = b;
-      E[x + 2] = 2 * h;
-    } else {
-      x = 3 * --start[b]!;
-      E[x] = a;
-      E[x + 2] = 2 * h + 1;
-    }
-    E[x + 1] = c;
+    // Last half-edge first, so that each bucket ends up in ascending order.
+    placeHalfEdge(E, start, c, a, b, h + 2);
+    placeHalfEdge(E, start, b, c, a, h + 1);
+    placeHalfEdge(E, start, a, b, c, h);
   }
+}
+
+/** Writes half-edge `h` (from `u` to `v`, in a facet whose third vertex is `third`) into its bucket. */
+function placeHalfEdge(
+  E: Int32Array,
+  start: Int32Array,
+  u: number,
+  v: number,
+  third: number,
+  h: number,
+): void {
+  const x = u < v ? 3 * --start[u]! : 3 * --start[v]!;
+  E[x] = u < v ? v : u;
+  E[x + 1] = third;
+  E[x + 2] = u < v ? 2 * h : 2 * h + 1;
 }
 
 function facetOf(code: number): number {
