@@ -1,7 +1,7 @@
 import { GeometryError } from '../errors.js';
 import { MAX_INPUT_BYTES } from '../limits.js';
 import type { AnalyzeOptions, ModelFormat, TriangleMesh, Units } from '../types.js';
-import { parseObj } from './obj.js';
+import { fillCorners, parseObj } from './obj.js';
 import { parseStep } from './step.js';
 import { parseStl } from './stl.js';
 import { parse3mf } from './threemf.js';
@@ -147,7 +147,7 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
         }
         vs[k] = v + 0;
       }
-      gatherCorners(positions, vs, indexed.indices);
+      fillCorners(positions, vs, indexed.indices, vs.length / 3);
     }
   } else {
     validateAndScale(positions, triangleCount * 9, scale);
@@ -188,14 +188,5 @@ function validateAndScale(positions: Float32Array, n: number, scale: number): vo
       'invalid_number',
       `The file has a coordinate that is not a finite number (triangle ${Math.floor(bad / 9) + 1}).`,
     );
-  }
-}
-
-function gatherCorners(positions: Float32Array, vertices: Float32Array, indices: Int32Array): void {
-  for (let r = 0, o = 0; r < indices.length; r++, o += 3) {
-    const s = 3 * indices[r]!;
-    positions[o] = vertices[s]!;
-    positions[o + 1] = vertices[s + 1]!;
-    positions[o + 2] = vertices[s + 2]!;
   }
 }

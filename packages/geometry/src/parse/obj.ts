@@ -26,6 +26,31 @@ function trimmed<T extends Float32Array | Int32Array>(a: T, used: number): T {
   return copy;
 }
 
+/**
+ * Fills each corner's x, y, z from the vertex list (positions = vertices[indices]); an index past
+ * the list is an error.
+ */
+export function fillCorners(
+  positions: Float32Array,
+  vertices: Float32Array,
+  indices: Int32Array,
+  vcount: number,
+): void {
+  for (let r = 0, o = 0; r < indices.length; r++, o += 3) {
+    const v = indices[r]!;
+    if (v >= vcount) {
+      throw new GeometryError(
+        'index_out_of_range',
+        `The OBJ file refers to vertex ${v + 1}, but it only has ${vcount} vertices.`,
+      );
+    }
+    const s = v * 3;
+    positions[o] = vertices[s]!;
+    positions[o + 1] = vertices[s + 1]!;
+    positions[o + 2] = vertices[s + 2]!;
+  }
+}
+
 export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
   const len = b.length;
   if (len === 0) throw new GeometryError('empty_file', 'The file is empty.');
@@ -141,22 +166,8 @@ export function parseObj(b: Uint8Array, onProgress?: ProgressFn): ObjResult {
   if (triangleCount === 0) {
     throw new GeometryError('no_triangles', 'The OBJ file has no faces.');
   }
-  const idx = tris;
-  const vd = verts;
   const positions = new Float32Array(triangleCount * 9);
-  for (let k = 0, o = 0; k < nt3; k++, o += 3) {
-    const v = idx[k]!;
-    if (v >= vcount) {
-      throw new GeometryError(
-        'index_out_of_range',
-        `The OBJ file refers to vertex ${v + 1}, but it only has ${vcount} vertices.`,
-      );
-    }
-    const s = v * 3;
-    positions[o] = vd[s]!;
-    positions[o + 1] = vd[s + 1]!;
-    positions[o + 2] = vd[s + 2]!;
-  }
+  fillCorners(positions, verts, tris.subarray(0, nt3), vcount);
   const warnings: string[] = [];
   if (shortFaces > 0) {
     warnings.push(
