@@ -197,15 +197,15 @@ function gather(
  */
 function mergeProvisional(bits: Int32Array, firstRef: Int32Array, count: number): Int32Array | null {
   if (count < 2) return null;
-  const keys = scratchI32(S_KEYS, count);
-  const keys2 = scratchI32(S_KEYS2, count);
-  const ids2 = scratchI32(S_IDS2, count);
+  const keys = scratchI32(S_HASHES, count);
+  const keys2 = scratchI32(S_PART_HASHES, count);
+  const ids2 = scratchI32(S_PART_IDS, count);
   const start = new Int32Array(257);
   hashProvisional(bits, firstRef, count, keys, start);
   partition(keys, count, start, keys2, ids2);
   let largest = 0;
   for (let q = 0; q < 256; q++) largest = Math.max(largest, start[q + 1]! - start[q]!);
-  const table = scratchI32(S_IDS, nextPow2(2 * largest));
+  const table = scratchI32(S_TABLE, nextPow2(2 * largest));
   const canon = dedupePartitions(bits, firstRef, count, start, keys2, ids2, table);
   if (!canon) return null;
   // Renumber densely in order: a member's leader has a lower id, so it is numbered first.
@@ -371,10 +371,10 @@ const DUP = 2;
 // Scratch slots (see scratch.ts): each backs one array during a measurement.
 const S_VID = 0;
 const S_FIRST = 1;
-const S_KEYS = 2;
-const S_IDS = 3;
-const S_KEYS2 = 4;
-const S_IDS2 = 5;
+const S_HASHES = 2;
+const S_TABLE = 3;
+const S_PART_HASHES = 4;
+const S_PART_IDS = 5;
 const S_CANON = 6;
 const S_FLAGS = 7;
 const S_START = 8;
