@@ -628,10 +628,11 @@ function placeHalfEdge(
   third: number,
   h: number,
 ): void {
-  const x = u < v ? 3 * --start[u]! : 3 * --start[v]!;
-  E[x] = u < v ? v : u;
+  const up = u < v;
+  const x = up ? 3 * --start[u]! : 3 * --start[v]!;
+  E[x] = up ? v : u;
   E[x + 1] = third;
-  E[x + 2] = u < v ? 2 * h : 2 * h + 1;
+  E[x + 2] = up ? 2 * h : 2 * h + 1;
 }
 
 function facetOf(code: number): number {
