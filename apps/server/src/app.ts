@@ -3,22 +3,36 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { type Auth, createAuth, resolveAuthSecret } from './auth/auth.js';
+import { SessionCache } from './auth/require-user.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { AppError } from './lib/errors.js';
+import { canonicalUrl } from './http/canonical-url.js';
+import { useOriginCheck } from './http/origin-check.js';
+import { tooManyRequests } from './lib/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { ModelService } from './models/model-service.js';
+import { ModelService, type ModelServiceOptions } from './models/model-service.js';
+import { TestClock } from './orders/test-clock.js';
 import { useErrorHandler } from './plugins/errors.js';
 import { webPlugin } from './plugins/web.js';
-import { useZodValidation } from './plugins/zod.js';
+import { accountRoutes } from './routes/api/account.js';
+import { apiKeyRoutes } from './routes/api/api-keys.js';
 import { type AuthRouteOptions, authRoutes } from './routes/api/auth.js';
 import { contactRoutes } from './routes/api/contact.js';
 import { healthRoutes } from './routes/api/health.js';
 import { jobRoutes } from './routes/api/jobs.js';
+import { opsRoutes } from './routes/api/ops.js';
+import { orderRoutes } from './routes/api/orders.js';
 import { quoteRoutes } from './routes/api/quotes.js';
+import { webhookEndpointRoutes } from './routes/api/webhook-endpoints.js';
+import { v1Routes } from './routes/v1/index.js';
+import { openApiRoute, registerOpenApi } from './routes/v1/openapi.js';
 import { createStorage } from './storage/index.js';
 import type { Storage } from './storage/storage.js';
+import { type DispatcherOptions, WebhookDispatcher } from './webhooks/delivery.js';
+import { SecretBox } from './webhooks/secrets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +42,13 @@ declare module 'fastify' {
     mailer: Mailer;
     auth: Auth;
     models: ModelService;
+    sessions: SessionCache;
+    /** The webhook delivery worker (started by server.ts; tests drive it). */
+    webhooks: WebhookDispatcher;
+    /** Test mode's simulated clock (started by server.ts; tests drive it). */
+    testClock: TestClock;
+    /** Seals and opens webhook endpoint secrets. */
+    secretBox: SecretBox;
   }
 }
 
@@ -41,8 +62,16 @@ export interface BuildOptions {
   authRateLimit?: AuthRouteOptions;
   /** Run model analysis and estimates in this thread instead of worker threads (tests run from source). */
   inlineModels?: boolean;
+  /** Worker lanes: limits per user and queue sizes (tests set small ones). */
+  models?: Omit<ModelServiceOptions, 'inline'>;
+  /** How long a health probe is reused (default 2 s; tests set 0). */
+  healthCacheMs?: number;
   /** Replace the mailer (tests capture messages). */
   mailer?: Mailer;
+  /** Webhook worker settings beyond the config (tests shorten the lease and the poll). */
+  webhooks?: Partial<DispatcherOptions>;
+  /** Test clock poll interval (tests). */
+  testClockPollMs?: number;
 }
 
 /** Build the whole application as one Fastify instance. Tests call this; server.ts only listens. */
@@ -63,26 +92,58 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // One canonical path before routing: dot segments, %2e, backslashes and repeated slashes cannot
+    // reach a route by a spelling that escapes its limits.
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
   });
 
+  const authLimits = options.authRateLimit ?? {
+    perIp: { max: 20, windowMs: 15 * 60 * 1000 },
+    perEmail: { max: 10, windowMs: 15 * 60 * 1000 },
+  };
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(config.database));
+  const database = options.database ?? (await openDatabase(config.database, { log: app.log }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', createStorage(config.storage));
-  const models = new ModelService(app.storage, { inline: options.inlineModels ?? false });
+  const models = new ModelService(app.storage, {
+    ...options.models,
+    inline: options.inlineModels ?? false,
+  });
   app.decorate('models', models);
+  app.decorate('sessions', new SessionCache());
   app.addHook('onClose', () => models.close());
   const mailer = options.mailer ?? createMailer(config.mail, app.log);
   app.decorate('mailer', mailer);
+  const serverSecret = await resolveAuthSecret(config);
+  const secretBox = new SecretBox(serverSecret);
+  app.decorate('secretBox', secretBox);
+  const webhooks = new WebhookDispatcher(app, secretBox, {
+    ...config.webhooks,
+    allowPrivateNetwork: config.allowPrivateNetwork,
+    ...options.webhooks,
+  });
+  app.decorate('webhooks', webhooks);
+  const testClock = new TestClock(app, options.testClockPollMs);
+  app.decorate('testClock', testClock);
+  // Stop the workers before the database closes (they may be mid-attempt).
+  app.addHook('onClose', async () => {
+    await testClock.stop();
+    await webhooks.stop();
+  });
   app.decorate(
     'auth',
     createAuth({
       config,
       db: database.db,
       mailer,
-      secret: await resolveAuthSecret(config),
+      secret: serverSecret,
       onResetLink: (link) => app.log.info({ link }, 'password reset link (no SMTP_URL set: see the outbox)'),
+      log: app.log,
+      limiter: {
+        windowS: Math.ceil(authLimits.perIp.windowMs / 1000),
+        max: authLimits.perIp.max * 2,
+      },
     }),
   );
   app.addHook('onClose', async () => {
@@ -90,10 +151,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('request-id', request.id);
+    // Answers of the session API are personal: never stored by the browser or a shared cache.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
   });
 
-  useZodValidation(app);
+  // Every route's request and response schemas are zod schemas from @printloop/contracts: requests are
+  // checked, and responses serialised through their schema, so a field not in it never leaks.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   useErrorHandler(app);
+  useOriginCheck(app, config.publicUrl);
 
   await app.register(helmet, {
     // HTML pages carry their own per-page CSP (inline script hashes); API responses get the strictest one.
@@ -105,26 +175,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Rate-limit counters: in memory, or shared by every process through Redis when REDIS_URL is set.
+  // If Redis is unreachable the limits are skipped (and Better Auth's own limiter still holds).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ msg: err.message }, 'redis unavailable'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'printloop-rl:', skipOnError: true } : {}),
+    // RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (the IETF draft's names; API.md §3).
+    enableDraftSpec: true,
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(
-        429,
-        'RATE_LIMITED',
+      tooManyRequests(
         `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+        ctx.ttl / 1000,
       ),
   });
 
-  await app.register(healthRoutes);
-  await app.register(
-    authRoutes,
-    options.authRateLimit ?? {
-      perIp: { max: 20, windowMs: 15 * 60 * 1000 },
-      perEmail: { max: 10, windowMs: 15 * 60 * 1000 },
-    },
-  );
-  await app.register(jobRoutes);
+  // The OpenAPI document collects the routes as they are registered below.
+  await registerOpenApi(app);
+  await app.register(healthRoutes, { max: config.healthRateLimit, cacheMs: options.healthCacheMs ?? 2000 });
+  await app.register(authRoutes, authLimits);
+  await app.register(jobRoutes, { quotaBytes: config.storageQuotaBytes });
   await app.register(quoteRoutes);
+  await app.register(accountRoutes);
+  await app.register(orderRoutes);
+  await app.register(opsRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(webhookEndpointRoutes);
+  await app.register(v1Routes, { prefix: '/v1', rateLimit: config.apiRateLimit });
+  openApiRoute(app);
   await app.register(contactRoutes, options.contactRateLimit ?? { max: 5, windowMs: 10 * 60 * 1000 });
   await app.register(webPlugin, { buildDir: config.webBuildDir, publicUrl: config.publicUrl });
 

@@ -37,6 +37,72 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_BUILD_DIR: z.string().optional(),
+  /** Shared rate-limit counters for several app processes. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Model storage each user may fill (files and their meshes), in MB. */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  /** GET /api/health requests per IP per minute. */
+  HEALTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  /** Minutes between storage sweeps (orphaned files, unsaved uploads). */
+  SWEEP_INTERVAL_MIN: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Files with no job are removed once older than this many minutes. */
+  ORPHAN_MIN_AGE_MIN: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Uploads never saved in a quote are removed after this many hours. */
+  UNSAVED_UPLOAD_TTL_H: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Files uploaded through the API and never quoted, ordered or made a product are removed after this many days. */
+  API_FILE_TTL_D: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Lets server-side fetches (model URLs, webhooks, stores) reach http and private addresses: development and tests only. */
+  ALLOW_PRIVATE_NETWORK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Requests per API key per minute on /v1. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Seconds between a webhook delivery's attempts (API.md §4); after the last, the delivery has failed. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){0,19}$/, {
+      error: 'a comma-separated list of seconds, e.g. 5,300,1800',
+    })
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((s) => s.split(',').map(Number)),
+  /** Seconds a webhook endpoint has to answer. */
+  WEBHOOK_TIMEOUT_S: z.coerce.number().min(0.1).max(60).default(15),
+  /** Webhook requests in flight at once, per process. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /** Seconds between the simulated steps of a test-mode order (queued → printing → … → delivered). */
+  TEST_MODE_STEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(20),
+  /** Comma-separated emails of the farm's operators (the role is granted when they sign up or in). */
+  OPERATOR_EMAILS: z.string().max(5000).optional(),
+  /** The company on quotes, invoices and emails. COMPANY_ADDRESS: lines separated by "|". */
+  COMPANY_NAME: z.string().min(1).max(200).default('PrintLoop'),
+  COMPANY_ADDRESS: z.string().max(500).optional(),
+  COMPANY_EMAIL: z.email().optional(),
+  COMPANY_WEBSITE: z.url().optional(),
+  COMPANY_VAT_NUMBER: z.string().max(30).optional(),
+  COMPANY_NUMBER: z.string().max(30).optional(),
+  /** Bank transfer details printed on pro-forma invoices and net-30 invoices. */
+  BANK_ACCOUNT_NAME: z.string().max(100).optional(),
+  BANK_NAME: z.string().max(100).optional(),
+  BANK_SORT_CODE: z
+    .string()
+    .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'must be a UK sort code, e.g. 12-34-56')
+    .optional(),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{8}$/, 'must be an 8-digit UK account number')
+    .optional(),
+  BANK_IBAN: z
+    .string()
+    .regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}$/, 'must be an IBAN')
+    .optional(),
+  BANK_BIC: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC (8 or 11 characters)')
+    .optional(),
 });
 
 export interface Config {
@@ -62,6 +128,31 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webBuildDir: string;
+  redisUrl: string | null;
+  storageQuotaBytes: number;
+  healthRateLimit: number;
+  sweep: { intervalMs: number; minAgeMs: number; unsavedJobTtlMs: number; apiFileTtlMs: number };
+  operatorEmails: string[];
+  allowPrivateNetwork: boolean;
+  apiRateLimit: number;
+  webhooks: { retryScheduleS: number[]; timeoutS: number; concurrency: number };
+  testModeStepS: number;
+  company: {
+    name: string;
+    address: string[];
+    email: string;
+    website?: string;
+    vatNumber?: string;
+    companyNumber?: string;
+  };
+  bank: {
+    accountName: string;
+    bankName?: string;
+    sortCode?: string;
+    accountNumber?: string;
+    iban?: string;
+    bic?: string;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -112,7 +203,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webBuildDir: path.resolve(cwd, e.WEB_BUILD_DIR ?? defaultWebBuildDir()),
+    redisUrl: e.REDIS_URL ?? null,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    healthRateLimit: e.HEALTH_RATE_LIMIT,
+    allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK,
+    apiRateLimit: e.API_RATE_LIMIT,
+    webhooks: {
+      retryScheduleS: e.WEBHOOK_RETRY_SCHEDULE,
+      timeoutS: e.WEBHOOK_TIMEOUT_S,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+    },
+    testModeStepS: e.TEST_MODE_STEP_SECONDS,
+    operatorEmails: (e.OPERATOR_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s.length > 0),
+    company: {
+      name: e.COMPANY_NAME,
+      address: (e.COMPANY_ADDRESS ?? '')
+        .split('|')
+        .map((l) => l.trim())
+        .filter((l) => l.length > 0),
+      email: e.COMPANY_EMAIL ?? emailOf(e.MAIL_FROM),
+      ...(e.COMPANY_WEBSITE ? { website: e.COMPANY_WEBSITE } : {}),
+      ...(e.COMPANY_VAT_NUMBER ? { vatNumber: e.COMPANY_VAT_NUMBER } : {}),
+      ...(e.COMPANY_NUMBER ? { companyNumber: e.COMPANY_NUMBER } : {}),
+    },
+    bank:
+      e.BANK_SORT_CODE || e.BANK_ACCOUNT_NUMBER || e.BANK_IBAN
+        ? {
+            accountName: e.BANK_ACCOUNT_NAME ?? e.COMPANY_NAME,
+            ...(e.BANK_NAME ? { bankName: e.BANK_NAME } : {}),
+            ...(e.BANK_SORT_CODE ? { sortCode: e.BANK_SORT_CODE } : {}),
+            ...(e.BANK_ACCOUNT_NUMBER ? { accountNumber: e.BANK_ACCOUNT_NUMBER } : {}),
+            ...(e.BANK_IBAN ? { iban: e.BANK_IBAN.replace(/\s+/g, '') } : {}),
+            ...(e.BANK_BIC ? { bic: e.BANK_BIC } : {}),
+          }
+        : null,
+    sweep: {
+      intervalMs: e.SWEEP_INTERVAL_MIN * 60_000,
+      minAgeMs: e.ORPHAN_MIN_AGE_MIN * 60_000,
+      unsavedJobTtlMs: e.UNSAVED_UPLOAD_TTL_H * 3_600_000,
+      apiFileTtlMs: e.API_FILE_TTL_D * 86_400_000,
+    },
   };
+}
+
+/** The address part of "Name <address>" (or the whole string). */
+function emailOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }
 
 function defaultWebBuildDir(): string {

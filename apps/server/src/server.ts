@@ -1,5 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { markEmbeddedDatabaseInUse } from './db/lock.js';
+import { scheduleSweeps } from './storage/sweeper.js';
 
 /** Start the server: load the config, build the app, listen, and shut down gracefully. */
 async function main() {
@@ -19,6 +21,8 @@ async function main() {
   app.server.keepAliveTimeout = 72 * 1000;
 
   let closing = false;
+  let stopSweeps = () => {};
+  let releaseLock = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -29,7 +33,9 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
-      await app.close();
+      stopSweeps();
+      await app.close(); // stops the webhook worker and the test clock (onClose) before the database
+      await releaseLock();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
@@ -40,6 +46,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Orphaned files (a crash mid-upload) and unsaved uploads are removed at start and then periodically.
+  stopSweeps = scheduleSweeps(app, config.sweep);
+  // Webhook deliveries and test mode's clock run in every process (rows claimed with SKIP LOCKED).
+  app.webhooks.start();
+  app.testClock.start();
+  if (config.database.kind === 'pglite') releaseLock = await markEmbeddedDatabaseInUse(config.dataDir);
   app.log.info(
     { database: app.database.kind, storage: app.storage.kind, mail: config.mail.kind },
     `PrintLoop is serving ${config.publicUrl}`,

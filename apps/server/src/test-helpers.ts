@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
+import { buildApp as buildFakeS3 } from 'fauxqs';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
+import type { S3StorageConfig } from './storage/s3.js';
+import type { StoredObject } from './storage/storage.js';
 
 /**
  * The databases every integration test runs on: an in-memory PGlite always, and a fresh
@@ -70,7 +75,7 @@ export async function createTestApp(
   };
 }
 
-export const modelsDir = path.resolve(import.meta.dirname, '../../../../shared/models');
+export const modelsDir = path.resolve(import.meta.dirname, '../../../fixtures/models');
 
 /** A multipart/form-data body with one file field, for `inject`. */
 export function multipart(fileName: string, bytes: Uint8Array, field = 'file') {
@@ -106,4 +111,96 @@ export async function signedInUser(app: FastifyInstance, email: string, password
   const cookie = list.find((c) => c.startsWith('printloop.session_token='))?.split(';')[0];
   if (!cookie) throw new Error(`sign-in failed: ${res.body}`);
   return { cookie, id: res.json().user.id as string };
+}
+
+export interface TestS3 {
+  endpoint: string;
+  bucket: string;
+  /** The storage config for `createS3Storage`. */
+  config: S3StorageConfig;
+  /** The same as environment variables, for `createTestApp`. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * An S3-compatible server (fauxqs, in memory, so nothing is left on disk) on a free port of 127.0.0.1,
+ * with one empty bucket made through the S3 API. fauxqs accepts any credentials.
+ */
+export async function startTestS3(bucket = 'printloop-test'): Promise<TestS3> {
+  const server = buildFakeS3({ logger: false });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('fake S3 has no TCP address');
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  const config: S3StorageConfig = {
+    kind: 's3',
+    bucket,
+    region: 'us-east-1',
+    endpoint,
+    accessKeyId: 'test-key',
+    secretAccessKey: 'test-secret',
+    forcePathStyle: true,
+  };
+  const admin = new S3Client({
+    region: config.region,
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'test-key', secretAccessKey: 'test-secret' },
+  });
+  try {
+    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    admin.destroy();
+  }
+  return {
+    endpoint,
+    bucket,
+    config,
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'test-key',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+    },
+    stop: () => server.close(),
+  };
+}
+
+/** `size` deterministic bytes (not all equal, so a misplaced chunk shows). */
+export function patternBytes(size: number, seed = 7): Buffer {
+  const out = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) out[i] = (i * 31 + seed + (i >> 16)) & 0xff;
+  return out;
+}
+
+/**
+ * `data` as a stream of `chunk`-byte pieces, produced only as they are read. With `failAfter` it errors
+ * once that many bytes have gone out; with `truncated` it ends marked as busboy marks a file cut short by
+ * a size limit. `onRead` hears the running total of bytes handed out.
+ */
+export function chunkedSource(
+  data: Buffer,
+  opts: { chunk?: number; failAfter?: number; truncated?: boolean; onRead?: (total: number) => void } = {},
+): Readable {
+  const { chunk = 64 * 1024, failAfter, truncated = false, onRead } = opts;
+  async function* pieces() {
+    for (let i = 0; i < data.length; i += chunk) {
+      if (failAfter !== undefined && i >= failAfter) throw new Error('boom: the client went away');
+      const piece = data.subarray(i, i + chunk);
+      onRead?.(i + piece.length);
+      yield piece;
+    }
+    if (truncated) Object.assign(stream, { truncated: true });
+  }
+  const stream = Readable.from(pieces());
+  return stream;
+}
+
+/** Everything `list` yields, sorted by key. */
+export async function collect(objects: AsyncIterable<StoredObject>): Promise<StoredObject[]> {
+  const out: StoredObject[] = [];
+  for await (const o of objects) out.push(o);
+  return out.sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -18,7 +18,12 @@ export const contactMessages = {
   subjectTooLong: `Your subject is too long (${contactLimits.subject} characters at most)`,
   messageRequired: 'Please enter a message',
   messageTooLong: `Your message is too long (${contactLimits.message} characters at most)`,
+  controlCharacters: 'Please remove the control characters (such as NUL) from this field',
 } as const;
+
+/** Control characters other than tab and line breaks: no person types them, and PostgreSQL refuses NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A required, trimmed text field: the first failing rule is the only one reported. */
 function requiredText(required: string, max: number, tooLong: string) {
@@ -26,7 +31,8 @@ function requiredText(required: string, max: number, tooLong: string) {
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong, abort: true });
+    .max(max, { error: tooLong, abort: true })
+    .refine((v) => !CONTROL.test(v), { error: contactMessages.controlCharacters, abort: true });
 }
 
 /**

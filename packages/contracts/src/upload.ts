@@ -39,3 +39,29 @@ export function safeFileName(name: string): string {
     .slice(0, 100 - ext.length);
   return `${stem || 'model'}${ext.replace(/[^\w.]/g, '')}`;
 }
+
+/** The longest file name kept (the column's size); longer names lose part of their stem, never the extension. */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+export const fileNameMessages = {
+  controlCharacters:
+    'The file name contains characters that are not allowed (control characters such as NUL).',
+  empty: 'The file has no name.',
+} as const;
+
+/**
+ * The name to store and show for an uploaded file: its base name, at most 255 characters with the
+ * extension kept. Returns an error message instead for names with control characters (NUL and the
+ * like), which no file system or database column should receive.
+ */
+export function cleanFileName(name: string): { ok: true; name: string } | { ok: false; message: string } {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(name)) return { ok: false, message: fileNameMessages.controlCharacters };
+  const base = (name.split(/[\\/]/).pop() ?? '').trim();
+  if (base.length === 0) return { ok: false, message: fileNameMessages.empty };
+  const chars = [...base];
+  if (chars.length <= MAX_FILE_NAME_LENGTH) return { ok: true, name: base };
+  const ext = fileExtension(base);
+  const stem = chars.slice(0, chars.length - ext.length).slice(0, MAX_FILE_NAME_LENGTH - ext.length);
+  return { ok: true, name: `${stem.join('')}${ext}` };
+}

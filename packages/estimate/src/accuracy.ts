@@ -1,16 +1,30 @@
 /**
  * npm run -s accuracy: the estimator against every PrusaSlicer reference we have.
- *  - ../shared/models/slicer-refs.json (the calibration models; STEP through the geometry package's
+ *  - packages/estimate/refs/corpus-refs.json: the corpus of parts in families. Reported
+ *    leave-one-family-out: for each family the fitted scales come from the other families only.
+ *    Parts marked sealed are listed apart (with --sealed).
+ *  - fixtures/models/slicer-refs.json (the calibration models; STEP through the geometry package's
  *    own tessellation, the inch cube at 25.4 via units 'in'; the oversize rail has no records)
  *  - packages/estimate/refs/extra-refs.json (generated shapes sliced with the same command line)
- * Prints median and maximum absolute % error for time and grams, per set, and the worst cases.
+ * Prints median and maximum absolute % error for time and grams, per family and per set, and the
+ * worst cases. Runs from the committed references (PrusaSlicer is not needed).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseModel, type Units } from '@printloop/geometry';
-import type { PrintParameters } from '@printloop/quote';
-import { estimatePrint } from './estimate.js';
+import type { PrintParameters } from '@printloop/materials';
+import {
+  type CorpusRefs,
+  type ErrorRow,
+  fitScales,
+  leaveOneFamilyOut,
+  type Summary,
+  scoreCorpus,
+  summarise,
+  withErrors,
+} from './corpus/evaluate.js';
+import { CALIBRATION, estimatePrint } from './estimate.js';
 import { buildShape, type ShapeSpec } from './shapes.js';
 import { type PreparedMesh, prepareMesh } from './slice.js';
 
@@ -41,7 +55,7 @@ const MIN_GRAMS_FOR_PERCENT = 0.5;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const sharedModels = path.resolve(repoRoot, '../shared/models');
+const sharedModels = path.resolve(repoRoot, 'fixtures/models');
 
 function job(p: PrintParameters): string {
   return `${p.layerHeight}mm/${p.infillPercentage}%/${p.printSpeed}mm/s/${p.filamentType}${p.supportRequired ? '/supports' : ''}`;
@@ -56,7 +70,74 @@ function stats(values: number[]): { median: number; max: number; n: number } {
   return { median, max: n ? (s[n - 1] as number) : 0, n };
 }
 
+function corpusReport(refs: CorpusRefs, sealed: boolean): { lines: string[]; json: unknown } {
+  const scored = scoreCorpus(refs, { sealed });
+  const open = scored.filter((r) => !r.sealed);
+  const { errors, scales } = leaveOneFamilyOut(open);
+  const all = fitScales(open);
+  const pct = (x: number) => `${x.toFixed(1)}%`.padStart(6);
+  const fmt = (s: Summary) =>
+    `${String(s.records).padStart(4)} ${pct(s.timeMedian)} ${pct(s.timeWorst)} ${s.gramsRecords > 0 ? pct(s.gramsMedian) : '   n/a'} ${s.gramsRecords > 0 ? pct(s.gramsWorst) : '   n/a'}`;
+  const families = [...new Set(open.map((r) => r.family))];
+  const lines: string[] = [];
+  lines.push('Corpus (refs/corpus-refs.json), leave-one-family-out: each family measured with the time and');
+  lines.push('grams scales fitted on the other families only. Absolute % error against PrusaSlicer 2.5.');
+  lines.push('');
+  lines.push(
+    `${'family'.padEnd(12)} | ${'all: n  t.med t.max g.med g.max'.padEnd(31)} | ${'supports off'.padEnd(31)} | supports on`,
+  );
+  const block = (rows: ErrorRow[]) => fmt(summarise(rows));
+  const summaryJson: Record<string, unknown> = {};
+  for (const f of families) {
+    const rows = errors.filter((r) => r.family === f);
+    const off = rows.filter((r) => !r.params.supportRequired);
+    const on = rows.filter((r) => r.params.supportRequired);
+    lines.push(`${f.padEnd(12)} | ${block(rows)} | ${block(off)} | ${block(on)}`);
+    summaryJson[f] = { all: summarise(rows), off: summarise(off), on: summarise(on), scales: scales.get(f) };
+  }
+  const off = errors.filter((r) => !r.params.supportRequired);
+  const on = errors.filter((r) => r.params.supportRequired);
+  lines.push(`${'overall'.padEnd(12)} | ${block(errors)} | ${block(off)} | ${block(on)}`);
+  summaryJson.overall = { all: summarise(errors), off: summarise(off), on: summarise(on) };
+  lines.push('');
+  lines.push(
+    `scales fitted on all families: time × ${all.time.toFixed(4)}, grams × ${all.grams.toFixed(4)} (CALIBRATION: time × ${CALIBRATION.timeScale}, grams × ${CALIBRATION.gramsScale})`,
+  );
+  if (sealed) {
+    const sealedRows = scored.filter((r) => r.sealed).map((r) => withErrors(r, all));
+    const sOff = sealedRows.filter((r) => !r.params.supportRequired);
+    const sOn = sealedRows.filter((r) => r.params.supportRequired);
+    lines.push(
+      `sealed parts (never looked at while building; scales from all open families): | ${block(sealedRows)} | ${block(sOff)} | ${block(sOn)}`,
+    );
+    summaryJson.sealed = { all: summarise(sealedRows), off: summarise(sOff), on: summarise(sOn) };
+  }
+  const worst = [...errors]
+    .sort(
+      (a, b) =>
+        Math.max(Math.abs(b.timeError), Math.abs(b.gramsError ?? 0)) -
+        Math.max(Math.abs(a.timeError), Math.abs(a.gramsError ?? 0)),
+    )
+    .slice(0, 12);
+  lines.push('');
+  lines.push('corpus worst cases (part, job, time % error, grams % error):');
+  for (const w of worst) {
+    lines.push(
+      `  ${w.name.padEnd(26)} ${job(w.params).padEnd(30)} time ${w.timeError > 0 ? '+' : ''}${w.timeError.toFixed(1)}%  grams ${w.gramsError === null ? 'n/a' : `${w.gramsError > 0 ? '+' : ''}${w.gramsError.toFixed(1)}%`}`,
+    );
+  }
+  return { lines, json: { families: summaryJson, rows: errors } };
+}
+
 async function main(): Promise<void> {
+  const corpusRefs = JSON.parse(
+    await readFile(path.resolve(here, '../refs/corpus-refs.json'), 'utf8'),
+  ) as CorpusRefs;
+  const corpus = corpusReport(corpusRefs, process.argv.includes('--sealed'));
+  if (process.argv.includes('--corpus')) {
+    process.stdout.write(`${corpus.lines.join('\n')}\n`);
+    return;
+  }
   const rows: Row[] = [];
   const notes: string[] = [];
   const shared = JSON.parse(
@@ -120,18 +201,18 @@ async function main(): Promise<void> {
     )
     .slice(0, 10);
   if (json) {
-    process.stdout.write(`${JSON.stringify({ summary, worst, rows, notes }, null, 1)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ corpus: corpus.json, summary, worst, rows, notes }, null, 1)}\n`,
+    );
     return;
   }
   const pct = (x: number) => `${x.toFixed(1)}%`;
-  const lines: string[] = [];
-  lines.push('Estimator vs PrusaSlicer 2.5 (house profile): absolute % error');
+  const lines: string[] = [...corpus.lines, ''];
+  lines.push('Calibration sets: absolute % error');
   lines.push(
     `(grams % over references of at least ${MIN_GRAMS_FOR_PERCENT} g; smaller ones are 2-decimal rounding)`,
   );
-  lines.push(
-    'calibration = ../shared/models/slicer-refs.json; extra = generated shapes used in calibration;',
-  );
+  lines.push('calibration = fixtures/models/slicer-refs.json; extra = generated shapes used in calibration;');
   lines.push('holdout = generated shapes sliced after calibration and never tuned on');
   lines.push('');
   lines.push('set           records  time median  time max  grams median  grams max');

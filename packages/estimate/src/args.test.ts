@@ -15,10 +15,6 @@ describe('estimate CLI arguments', () => {
         '--material',
         'petg',
         '--supports',
-        '--post',
-        'sanding,painting',
-        '--quantity',
-        '12',
         '--units',
         'in',
       ]),
@@ -30,15 +26,13 @@ describe('estimate CLI arguments', () => {
         printSpeed: 90,
         filamentType: 'PETG',
         supportRequired: true,
-        postProcessing: ['sanding', 'painting'],
       },
-      quantity: 12,
       units: 'in',
     });
   });
 
   it('leaves unset parameters to the defaults', () => {
-    expect(parseArgs(['a.obj'])).toEqual({ file: 'a.obj', params: {}, quantity: 1 });
+    expect(parseArgs(['a.obj'])).toEqual({ file: 'a.obj', params: {} });
   });
 
   it('refuses malformed input with a clear message', () => {
@@ -48,5 +42,7 @@ describe('estimate CLI arguments', () => {
     expect(() => parseArgs(['a.stl', '--units', 'ft'])).toThrow('--units must be mm, cm or in');
     expect(() => parseArgs(['a.stl', '--colour', 'red'])).toThrow('Unknown option --colour');
     expect(() => parseArgs(['a.stl', 'b.stl'])).toThrow(UsageError);
+    // pricing is @printloop/quote's job, not the estimator's
+    expect(() => parseArgs(['a.stl', '--quantity', '2'])).toThrow('Unknown option --quantity');
   });
 });

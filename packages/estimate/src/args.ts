@@ -7,7 +7,6 @@ export class UsageError extends Error {}
 export interface CliArgs {
   file: string;
   params: Record<string, unknown>;
-  quantity: number;
   units?: Units;
 }
 
@@ -20,7 +19,6 @@ function num(flag: string, v: string | undefined): number {
 export function parseArgs(argv: string[]): CliArgs {
   const params: Record<string, unknown> = {};
   let file: string | undefined;
-  let quantity = 1;
   let units: Units | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -43,17 +41,6 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--supports':
         params.supportRequired = true;
         break;
-      case '--post': {
-        const v = next() ?? '';
-        params.postProcessing = v
-          .split(',')
-          .map((s) => s.trim().toLowerCase())
-          .filter((s) => s.length > 0);
-        break;
-      }
-      case '--quantity':
-        quantity = num(a, next());
-        break;
       case '--units': {
         const u = next();
         if (u !== 'mm' && u !== 'cm' && u !== 'in') throw new UsageError('--units must be mm, cm or in');
@@ -68,7 +55,7 @@ export function parseArgs(argv: string[]): CliArgs {
   }
   if (file === undefined)
     throw new UsageError(
-      'Usage: estimate <file> --layer 0.2 --infill 20 --speed 60 --material PLA [--supports] [--post sanding,painting] [--quantity 1] [--units mm]',
+      'Usage: estimate <file> --layer 0.2 --infill 20 --speed 60 --material PLA [--supports] [--units mm]',
     );
-  return units ? { file, params, quantity, units } : { file, params, quantity };
+  return units ? { file, params, units } : { file, params };
 }

@@ -12,7 +12,7 @@ import { toBinaryStl, torus } from './shapes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const ini = path.resolve(repoRoot, '../shared/models/house-printer.ini');
+const ini = path.resolve(repoRoot, 'fixtures/models/house-printer.ini');
 
 function timed(
   cmd: string,

@@ -1,28 +1,19 @@
 #!/usr/bin/env node
 /**
- * npm run -s estimate -- <file> --layer 0.2 --infill 20 --speed 60 --material PLA [--supports]
- *   [--post sanding,painting] [--quantity 1] [--units mm]
- * Prints one JSON object (estimate + price); on failure `{"error": "..."}` and a non-zero exit.
+ * npm run -s estimate -- <file> --layer 0.2 --infill 20 --speed 60 --material PLA [--supports] [--units mm]
+ * Prints one JSON object (the estimate); on failure `{"error": "..."}` and a non-zero exit. Pricing is
+ * @printloop/quote's job (the estimator does not depend on it).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isGeometryError, parseModel } from '@printloop/geometry';
-import {
-  ParameterError,
-  type PostProcessing,
-  parseParameters,
-  priceQuote,
-  toPriceJson,
-  validateQuantity,
-} from '@printloop/quote';
+import { ParameterError, parseParameters } from '@printloop/materials';
 import { parseArgs, UsageError } from './args.js';
 import { estimatePrint } from './estimate.js';
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const params = parseParameters(args.params);
-  const q = validateQuantity(args.quantity);
-  if (!q.ok) throw new ParameterError(q.errors);
   const base = process.env.INIT_CWD ?? process.cwd();
   const file = path.resolve(base, args.file);
   let data: Uint8Array;
@@ -33,11 +24,7 @@ async function main(): Promise<void> {
   }
   const parsed = await parseModel(data, path.basename(file), args.units ? { units: args.units } : {});
   const est = estimatePrint(parsed.mesh, params);
-  const quote = priceQuote(est, params, {
-    quantity: q.value,
-    postProcessing: params.postProcessing as PostProcessing[],
-  });
-  process.stdout.write(`${JSON.stringify({ ...est, price: toPriceJson(quote) })}\n`);
+  process.stdout.write(`${JSON.stringify(est)}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseModel, type TriangleMesh, type Units } from '@printloop/geometry';
-import type { PrintParameters } from '@printloop/quote';
+import type { PrintParameters } from '@printloop/materials';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimatePrint, GEOMETRY_OPTIONS } from './estimate.js';
 import { box, buildShape, merge, type ShapeSpec } from './shapes.js';
 import { layerGeometry, type PreparedMesh, prepareMesh } from './slice.js';
 
-const models = path.resolve(__dirname, '../../../../shared/models');
+const models = path.resolve(__dirname, '../../../fixtures/models');
 
 interface Ref {
   file?: string;
@@ -34,7 +34,8 @@ const median = (xs: number[]) => {
  * Stated tolerances against PrusaSlicer 2.5 (house profile):
  *  - each calibration record: print time within 20 %, filament grams within 10 % (grams compared only
  *    from 0.5 g: PrusaSlicer prints 2 decimals, so 0.06 g vs 0.07 g is rounding);
- *  - medians over the set: time ≤ 4 %, grams ≤ 2.5 %;
+ *  - medians over the set: time ≤ 5 % (the issue's goal; the slicer-model estimator is not fitted on
+ *    these records, the old fitted one was, at 2.9 %), grams ≤ 2.5 %;
  *  - extra and holdout shapes: medians time ≤ 5 %, grams ≤ 3 %; at least 95 % of the records within
  *    20 % (time) and 10 % (grams); none beyond 30 % / 15 %;
  *  - layer count equal to PrusaSlicer's without supports.
@@ -75,7 +76,7 @@ describe('estimator vs the calibration references (slicer-refs.json)', () => {
       }
       if (!r.params.supportRequired) expect(Math.abs(e.layers - r.layers)).toBeLessThanOrEqual(1);
     }
-    expect(median(et)).toBeLessThan(0.04);
+    expect(median(et)).toBeLessThan(0.05);
     expect(median(eg)).toBeLessThan(0.025);
   }, 120_000);
 });

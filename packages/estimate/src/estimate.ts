@@ -2,20 +2,34 @@
  * Print time and filament from a sliced mesh (pure, no Node APIs). See README.md for the method.
  */
 import type { Analysis, TriangleMesh } from '@printloop/geometry';
-import { MATERIALS, type PrintParameters, parseParameters } from '@printloop/quote';
+import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
+import { loopArea2, loopLength } from './outline.js';
+import { MotionPlanner } from './planner.js';
 import {
   type GeometryOptions,
+  type Island,
   type LayerGeometry,
   layerGeometry,
   type PreparedMesh,
   prepareMesh,
+  type SupportGeometry,
   supportGeometry,
 } from './slice.js';
+import {
+  Feature,
+  followLoop,
+  LayerMoves,
+  layerChange,
+  planLayer,
+  polygonLoop,
+  travel,
+  zigzag,
+} from './toolpath.js';
 
-/** The house printer (../shared/models/house-printer.ini) and the calibrated constants. */
+/** The house printer (fixtures/models/house-printer.ini) and the calibrated constants. */
 export const PROFILE = {
-  nozzle: 0.4,
-  filamentDiameter: 1.75,
+  nozzle: HOUSE_PRINTER.nozzle,
+  filamentDiameter: HOUSE_PRINTER.filamentDiameter,
   perimeters: 2,
   topLayers: 4,
   bottomLayers: 3,
@@ -26,14 +40,10 @@ export const PROFILE = {
   firstLayerSpeedMax: 30,
   travelSpeed: 150,
   maxVolumetric: 15,
-  printAccel: 1000,
-  travelAccel: 1250,
-  jerk: 8,
   retractLength: 0.8,
   retractSpeed: 35,
-  zSpeed: 12,
-  minLayerTime: 5,
-  minPrintSpeed: 10,
+  /** retract_before_travel: travels shorter than this do not retract (mm). */
+  retractBeforeTravel: 2,
   skirtDistance: 6,
   skirtLoops: 1,
   /** PrusaSlicer's solid_infill_below_area: sparse regions smaller than this are printed solid. */
@@ -45,6 +55,10 @@ export const PROFILE = {
 
 /** Calibrated on the PrusaSlicer references (see accuracy.ts and refs/). */
 export const CALIBRATION = {
+  /** Overall scales of the time and filament estimates, fitted on the corpus (median log-ratio over
+   * every family; the accuracy report refits them leaving each family out in turn). */
+  timeScale: 1.01,
+  gramsScale: 1,
   /** Mean chord of infill lines = chordFactor · π · area / outline (Cauchy's formula). */
   chordFactor: 1.5,
   /** Travel moves per island per layer, of length travelLengthFactor × √area. */
@@ -56,10 +70,6 @@ export const CALIBRATION = {
   travelPerSolidLine: 0.2,
   travelLineLength: 4,
   travelChordMin: 1.3,
-  /** Fixed cost per layer change (s) on top of the z move. */
-  layerChangeS: 0.03,
-  /** Share of outline vertices that cost a jerk-limited corner. */
-  cornerScale: 0.6,
   /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
   loopFit: 1,
   loopShrink: 0.56,
@@ -74,12 +84,8 @@ export const CALIBRATION = {
   interiorInset: 0.79,
   /** Infill anchors: this share of the sparse region's outline is extruded along the inner wall. */
   anchorFrac: 0.32,
-  /** Moves per sparse infill line (the line and its anchor). */
-  sparseMovesPerLine: 1.5,
   /** Bridge flow relative to a round line of nozzle diameter per extrusion width. */
   bridgeFlow: 1,
-  /** Travel time the cooling logic counts in a layer (s). */
-  coolTravelS: 0.9,
   /** Vertical shells: a cell stays sparse only if the outlines of the shellLayers layers above and
    * below, inset by shellInset mm, still cover it. */
   shellInset: 0.3,
@@ -95,8 +101,6 @@ export const CALIBRATION = {
   supportScale: 1.15,
   /** Support line chord factor (× the region's mean chord). */
   supportChord: 1.4,
-  /** Overhang angle (from vertical) beyond which PrusaSlicer's auto supports start. */
-  overhangAngleDeg: 47,
   /** Support grown around each overhang (mm). */
   supportGrow: 2.5,
 };
@@ -104,7 +108,6 @@ export const CALIBRATION = {
 export const GEOMETRY_OPTIONS: GeometryOptions = {
   topLayers: PROFILE.topLayers,
   bottomLayers: PROFILE.bottomLayers,
-  overhangAngleDeg: CALIBRATION.overhangAngleDeg,
   supportGapLayers: 1,
   supportInterfaceLayers: PROFILE.supportInterfaceLayers,
   supportGrow: CALIBRATION.supportGrow,
@@ -148,284 +151,643 @@ export function spacing(w: number, h: number): number {
   return w - h * (1 - Math.PI / 4);
 }
 
-/** Time (s) of one move of length l at target speed v, accelerating from and to the jerk speed. */
-function moveTime(l: number, v: number, a: number, vj: number): number {
-  if (l <= 0) return 0;
-  const v0 = Math.min(vj, v);
-  const dAcc = (v * v - v0 * v0) / a; // accelerate + decelerate distance
-  if (l >= dAcc) return l / v + (v - v0) ** 2 / (a * v);
-  const vp = Math.sqrt(a * l + v0 * v0);
-  return (2 * (vp - v0)) / a;
-}
-
-/** `n` equal moves totalling `total` mm. */
-function linesTime(total: number, n: number, v: number, a: number, vj: number): number {
-  if (total <= 0) return 0;
-  const k = Math.max(1, n);
-  return k * moveTime(total / k, v, a, vj);
-}
-
 /** Estimate from an already prepared mesh (reuse it across parameter changes) or a raw mesh. */
 export function estimatePrint(
   input: TriangleMesh | PreparedMesh,
   params: Partial<PrintParameters> | PrintParameters,
   _analysis?: Analysis,
 ): EstimateResult {
-  const p = parseParameters(params);
-  const pm = 'zmin' in input ? input : prepareMesh(input);
-  const geo = layerGeometry(pm, p.layerHeight, GEOMETRY_OPTIONS);
-  return computeEstimate(geo, p);
+  const parameters = parseParameters(params);
+  const prepared = 'zmin' in input ? input : prepareMesh(input);
+  const geometry = layerGeometry(prepared, parameters.layerHeight, GEOMETRY_OPTIONS);
+  return computeEstimate(prepared, geometry, parameters);
 }
 
-export function computeEstimate(geo: LayerGeometry, p: PrintParameters): EstimateResult {
-  const h = p.layerHeight;
-  const S = p.printSpeed;
-  const d = p.infillPercentage / 100;
-  const C = CALIBRATION;
-  const PR = PROFILE;
-  const a = PR.printAccel;
-  const vj = PR.jerk;
-  const cap = (w: number) => PR.maxVolumetric / (h * spacing(w, h));
-  const sp = spacing(PR.width, h);
-  const spTop = spacing(PR.topWidth, h);
-  const spFirst = spacing(PR.firstLayerWidth, h);
-  const spSup = spacing(PR.supportWidth, h);
-  // bridge flow: a round line of nozzle diameter per bridge spacing (PrusaSlicer's bridge flow)
-  const bridgeT = (C.bridgeFlow * (Math.PI * PR.nozzle * PR.nozzle)) / 4 / PR.width;
-  const cellSize = geo.cellSize;
-  const cell2 = cellSize * cellSize;
-
-  const vol = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0 };
-  const tim = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0, travel: 0, other: 0 };
-
-  // Sloped walls: PrusaSlicer keeps a layer's exposed strip (top or bottom surface) only when it is
-  // wider than shellMinShift, then makes it solid through the next 4 layers down (3 up). The strip
-  // width per layer is the outline's shift: area change / outline length (exact, from the segments).
-  const nL = geo.layerCount;
-  const layerA = new Float64Array(nL);
-  const layerP = new Float64Array(nL);
-  for (let i = 0; i < nL; i++) {
-    for (const isl of geo.islands[i] ?? []) {
-      layerA[i] = (layerA[i] as number) + isl.area;
-      layerP[i] = (layerP[i] as number) + isl.perimeter;
-    }
-  }
-  const stripUp = new Float64Array(nL);
-  const stripDown = new Float64Array(nL);
-  for (let i = 0; i < nL; i++) {
-    const P = layerP[i] as number;
-    if (!(P > 0)) continue;
-    const up = i + 1 < nL ? ((layerA[i] as number) - (layerA[i + 1] as number)) / P : 0;
-    const dn = i > 0 ? ((layerA[i] as number) - (layerA[i - 1] as number)) / P : 0;
-    stripUp[i] = up > C.shellMinShift ? up : 0;
-    stripDown[i] = dn > C.shellMinShiftDown ? dn : 0;
-  }
-  const nTop = PR.topLayers;
-  const nBottom = PR.bottomLayers;
+export function computeEstimate(
+  pm: PreparedMesh,
+  geo: LayerGeometry,
+  params: PrintParameters,
+): EstimateResult {
+  const layerHeight = params.layerHeight;
+  const filamentArea = Math.PI * (PROFILE.filamentDiameter / 2) ** 2;
+  const moves = new LayerMoves();
+  const ctx: EstimateContext = {
+    moves,
+    layerHeight,
+    infillDensity: params.infillPercentage / 100,
+    cellSize: geo.cellSize,
+    volume: { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0 },
+    feedPerMm: (w) => (layerHeight * spacing(w, layerHeight)) / filamentArea,
+    travelLine: () =>
+      travel(
+        moves,
+        CALIBRATION.travelLineLength,
+        Math.PI / 3,
+        CALIBRATION.travelLineLength > PROFILE.retractBeforeTravel,
+      ),
+  };
+  const planner = new MotionPlanner();
+  const { stripUp, stripDown } = slopedShellStrips(geo);
+  const supportRegions = params.supportRequired ? supportGeometry(pm, geo, GEOMETRY_OPTIONS) : null;
 
   for (let i = 0; i < geo.layerCount; i++) {
-    let ringW = 0;
-    for (let k = 0; k < nTop && i + k < nL; k++) ringW += stripUp[i + k] as number;
-    for (let k = 0; k < nBottom && i - k >= 0; k++) ringW += stripDown[i - k] as number;
-    ringW *= C.shellRingScale;
-    const first = i === 0;
-    const islands = geo.islands[i] ?? [];
-    const vBase = first ? Math.min(S, PR.firstLayerSpeedMax) : S;
-    const wPer = first ? PR.firstLayerWidth : PR.width;
-    const spPer = first ? spFirst : sp;
-    const vPer = Math.min(vBase, cap(wPer));
-    const L = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0 };
-    const T = { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0, travel: 0, other: 0 };
-    let T0 = 0; // extrusion time at cruise speed (what the cooling logic looks at)
-    for (const isl of islands) {
-      const A = isl.area;
-      const P = isl.perimeter;
-      if (!(A > 0) || !(P > 0)) continue;
-      const t = (2 * A) / P; // mean width of the island
-      // walls: loop k runs at inset w/2 + k·spacing, if the island is wide enough to hold it;
-      // a wall too thin for all loops is filled by widened loops (volume = its area)
-      let lenWalls = 0;
-      let fitted = 0;
-      for (let k = 0; k < PR.perimeters; k++) {
-        const dk = wPer / 2 + k * spPer;
-        if (k > 0 && t / 2 < dk * C.loopFit) break;
-        lenWalls += Math.max(0.25 * P, P - C.loopShrink * 2 * Math.PI * dk);
-        fitted++;
-      }
-      const thin = fitted < PR.perimeters;
-      if (thin) {
-        // the middle of a thin wall left between the loops gets one gap-fill line along it
-        const gap = t - 2 * fitted * spPer;
-        if (gap > C.gapFillMin) lenWalls += P / 2;
-      }
-      let wallArea = lenWalls * spPer;
-      if (thin || wallArea > A) wallArea = A;
-      L.walls += lenWalls;
-      vol.walls += wallArea * h;
-      // corners: junction speed where the per-corner velocity change equals the jerk
-      const turn = isl.segments > 0 ? Math.min(Math.PI, (2 * Math.PI) / isl.segments) : Math.PI;
-      const vCorner = Math.max(vj, vj / (2 * Math.sin(turn / 2)));
-      const moves = Math.max(PR.perimeters, isl.segments * PR.perimeters * C.cornerScale);
-      T0 += lenWalls / vPer;
-      T.walls += linesTime(lenWalls, moves, vPer, a, vCorner);
-      // travel to the island and into its infill
-      const tl = C.travelLengthFactor * Math.sqrt(A);
-      T.travel += C.travelsPerIsland * (moveTime(tl, PR.travelSpeed, PR.travelAccel, vj) + retractTime());
-      // interior: inside the walls (the geometric band decides whether any is left)
-      const band = wPer + (PR.perimeters - 1) * spPer;
-      if (thin) continue;
-      if (t - 2 * band < C.minInteriorWidth) {
-        // a gap too narrow for infill: partly filled by the walls
-        const gap = Math.max(0, A - wallArea) * C.gapFill;
-        vol.walls += gap * h;
-        L.walls += gap / spPer;
-        T0 += gap / spPer / vPer;
-        T.walls += gap / spPer / vPer;
-        continue;
-      }
-      const di = C.interiorInset;
-      const Ai = Math.max(0, A - P * di + Math.PI * di * di);
-      if (Ai <= 0) continue;
-      let fSolid = isl.icells > 0 ? isl.solidCells / isl.icells : 1;
-      const fRing = ringW > 0 ? Math.min(1, (ringW * P) / Ai) : 0;
-      const ringy = fRing > fSolid;
-      if (ringy) fSolid = fRing;
-      const forced = first || d >= 1 || isl.icells === 0;
-      const fSurface = isl.icells > 0 ? isl.surfaceCells / isl.icells : 0;
-      if (first || d >= 1) fSolid = 1;
-      // PrusaSlicer measures the sparse region at the inner wall's edge minus the 25 % infill overlap
-      const dr = wPer / 2 + (PR.perimeters - 1) * spPer + 0.25 * spPer;
-      const aRule = Math.max(0, A - P * dr + Math.PI * dr * dr) * (1 - fSolid);
-      const small = aRule < PR.solidInfillBelowArea;
-      if (small) fSolid = 1;
-      const chordAll = (Math.PI * Ai) / P;
-      const chordOf = (n: number, e: number) => (e > 0 && n > 0 ? (4 * cellSize * n) / e : chordAll);
-      const chordSolid = Math.max(
-        0.3,
-        C.chordFactor *
-          (forced || small || fSolid > 0.95
-            ? chordAll
-            : ringy
-              ? (Math.PI * ringW) / 2
-              : chordOf(isl.solidCells, isl.solidEdges)),
+    const layer = layerSettings(i, params.printSpeed, layerHeight, stripUp, stripDown);
+    if (i > 0) layerChange(moves, layerHeight);
+    let lastStart: [number, number] | null = null;
+    // islands in nearest-next order, as PrusaSlicer chains them to shorten travel
+    for (const island of islandOrder(geo.islands[i] ?? [])) {
+      if (!(island.area > 0) || !(island.perimeter > 0)) continue;
+      const outlines = island.loops.map((xy) => ({ xy, length: loopLength(xy), outer: loopArea2(xy) > 0 }));
+      const walls = wallStage(island, outlines, layer);
+      // stage "travel": to the island from where the last one started (retracted, as at a layer
+      // change), then its perimeters innermost first, then a short hop into its interior
+      const start = islandStart(island);
+      const hop =
+        start && lastStart
+          ? Math.hypot(start[0] - lastStart[0], start[1] - lastStart[1])
+          : CALIBRATION.travelLengthFactor * Math.sqrt(island.area);
+      travel(moves, hop, Math.PI / 6, true);
+      if (start) lastStart = start;
+      travel(moves, Math.min(hop, 1), Math.PI / 3, false);
+      perimeterStage(
+        moves,
+        outlines,
+        walls.passes,
+        island.perimeter,
+        ctx.feedPerMm(layer.wallWidth),
+        layer.wallSpeed,
+        layer.wallSpacing,
+        PROFILE.retractBeforeTravel,
       );
-      const chordSparse = Math.max(
-        0.3,
-        C.chordFactor * chordOf(isl.icells - isl.solidCells, isl.sparseEdges),
-      );
-      const aSolid = Ai * fSolid;
-      const aSurface = first ? 0 : Math.min(aSolid, Ai * fSurface);
-      const aSparse = Ai - aSolid;
-      const vSolid = Math.min(vBase, cap(wPer));
-      const vTop = Math.min(vBase, cap(PR.topWidth));
-      const lenSolid = (aSolid - aSurface) / spPer;
-      const lenTop = aSurface / spTop;
-      L.skins += lenSolid + lenTop;
-      // bridges (first solid layer over sparse infill or air): round extrusions of nozzle diameter
-      const aBridge = first ? 0 : Math.min(aSolid, isl.icells > 0 ? (Ai * isl.bridgeCells) / isl.icells : 0);
-      vol.skins += aSolid * h + aBridge * Math.max(0, bridgeT - h);
-      T.skins +=
-        linesTime(lenSolid, lenSolid / chordSolid, vSolid, a, vj) +
-        linesTime(lenTop, lenTop / chordSolid, vTop, a, vj);
-      T0 += lenSolid / vSolid + lenTop / vTop;
-      const travelLine = moveTime(C.travelLineLength, PR.travelSpeed, PR.travelAccel, vj) + retractTime();
-      T.travel += C.travelPerSolidLine * ((lenSolid + lenTop) / chordSolid) * travelLine;
-      if (aSparse > 0) {
-        const base = (aSparse * d) / sp;
-        const nLines = base / chordSparse;
-        // anchors run along the inner wall, joining line ends (PrusaSlicer infill_anchor)
-        const sparseOutline =
-          isl.sparseEdges > 0 ? Math.min(P, isl.sparseEdges * cellSize * (Math.PI / 4)) : P * (aSparse / Ai);
-        const lenSparse = base + C.anchorFrac * sparseOutline;
-        L.infill += lenSparse;
-        vol.infill += lenSparse * sp * h;
-        // each line is followed by its anchor along the wall: two short moves with sharp corners
-        T.infill += linesTime(lenSparse, nLines * C.sparseMovesPerLine, vPer, a, vj);
-        T0 += lenSparse / vPer;
-        // lines closer than the anchor reach are joined along the wall: travel only between long lines
-        T.travel += C.travelPerLine * (base / Math.max(chordSparse, C.travelChordMin)) * travelLine;
-      }
+      ctx.volume.walls += walls.area * layerHeight;
+      const regions = regionStage(island, walls, layer, ctx);
+      if (!regions) continue;
+      skinStage(regions, layer, ctx, outlines.filter((o) => !o.outer).length);
+      infillStage(regions, layer, ctx);
     }
-    // support
-    const sg = p.supportRequired ? supportGeometry(geo, GEOMETRY_OPTIONS) : null;
-    const supCells = sg ? (sg.supportCells[i] ?? 0) : 0;
-    if (p.supportRequired && supCells > 0) {
-      const aSup = supCells * cell2;
-      const aIface = (sg?.supportInterfaceCells[i] ?? 0) * cell2;
-      const dens = spSup / (PR.supportSpacing + spSup);
-      const areaExtruded = C.supportScale * ((aSup - aIface) * dens + aIface);
-      const len = areaExtruded / spSup;
-      L.support += len;
-      vol.support += areaExtruded * h;
-      const vS = Math.min(vBase, cap(PR.supportWidth));
-      // support lines cross the support region: mean chord from its raster outline (Cauchy)
-      const edges = sg?.supportEdges[i] ?? 0;
-      const chord = Math.max(
-        0.5,
-        C.supportChord * (edges > 0 ? (4 * cellSize * supCells) / edges : Math.sqrt(aSup)),
-      );
-      T.support += linesTime(len, len / chord, vS, a, vj);
-      T0 += len / vS;
-      T.travel += 2 * (moveTime(Math.sqrt(aSup), PR.travelSpeed, PR.travelAccel, vj) + retractTime());
-    }
-    if (first) {
-      const len = PR.skirtLoops * (geo.firstLayerHullPerimeter + 2 * Math.PI * PR.skirtDistance);
-      L.skirt += len;
-      vol.skirt += len * h * spFirst;
-      const vSk = Math.min(vBase, cap(PR.firstLayerWidth));
-      T.skirt += linesTime(len, 4, vSk, a, vj);
-      T0 += len / vSk;
-    }
-    T.other += C.layerChangeS + h / PR.zSpeed;
-    // cooling: layers under the minimum time are slowed down (extrusion only, not below 10 mm/s)
-    const tExt = T.walls + T.skins + T.infill + T.support + T.skirt;
-    if (T0 + C.coolTravelS < PR.minLayerTime && tExt > 0) {
-      const lenExt = L.walls + L.skins + L.infill + L.support + L.skirt;
-      const target = Math.min(lenExt / PR.minPrintSpeed, PR.minLayerTime - C.coolTravelS);
-      const k = Math.max(1, target / Math.max(T0, 1e-9));
-      const tNew = T0 * k + (tExt - T0) / k;
-      const f = tNew / tExt;
-      T.walls *= f;
-      T.skins *= f;
-      T.infill *= f;
-      T.support *= f;
-      T.skirt *= f;
-    }
-    for (const key of Object.keys(tim) as (keyof typeof tim)[]) tim[key] += T[key];
+    if (supportRegions) supportStage(supportRegions, i, layer, ctx);
+    if (layer.first) skirtStage(geo, layer, ctx);
+    planLayer(planner, moves);
   }
+  planner.flush();
+  return estimateResult(planner, ctx.volume, params, geo.layerCount, filamentArea);
+}
 
-  const filamentArea = Math.PI * (PR.filamentDiameter / 2) ** 2;
-  const density = MATERIALS[p.filamentType].density_g_cm3;
-  const g = (mm3: number) => (mm3 / 1000) * density;
-  const totalVol = vol.walls + vol.skins + vol.infill + vol.support + vol.skirt;
-  const totalTime = tim.walls + tim.skins + tim.infill + tim.support + tim.skirt + tim.travel + tim.other;
+/** What every stage of one estimate shares. */
+interface EstimateContext {
+  moves: LayerMoves;
+  layerHeight: number;
+  /** Sparse infill density (0..1). */
+  infillDensity: number;
+  cellSize: number;
+  /** Extruded volume per feature so far (mm³). */
+  volume: { walls: number; skins: number; infill: number; support: number; skirt: number };
+  /** Filament per mm of an extrusion of width w at this layer height. */
+  feedPerMm: (width: number) => number;
+  /** One travel between infill pieces (retracted when long). */
+  travelLine: () => void;
+}
+
+/** What one layer's stages share: speeds, widths, line spacings and infill directions. */
+interface LayerSettings {
+  first: boolean;
+  layerHeight: number;
+  /** The print speed on this layer (first layer: at most first_layer_speed). */
+  layerSpeed: number;
+  wallWidth: number;
+  wallSpacing: number;
+  /** The speed the walls and sparse infill run at (after the volumetric cap). */
+  wallSpeed: number;
+  lineSpacing: number;
+  topSpacing: number;
+  /** Solid infill angle (45° / 135°, turning every layer) and its connectors' angle. */
+  solidAngle: number;
+  edgeAngle: number;
+  /** Width of the solid ring that sloped walls above and below make in this layer (mm). */
+  ringWidth: number;
+}
+
+/** Highest speed (mm/s) the volumetric limit allows for a line of width w at height h. */
+function volumetricCap(width: number, layerHeight: number): number {
+  return PROFILE.maxVolumetric / (layerHeight * spacing(width, layerHeight));
+}
+
+function layerSettings(
+  i: number,
+  speed: number,
+  layerHeight: number,
+  stripUp: Float64Array,
+  stripDown: Float64Array,
+): LayerSettings {
+  const first = i === 0;
+  const lineSpacing = spacing(PROFILE.width, layerHeight);
+  const layerSpeed = first ? Math.min(speed, PROFILE.firstLayerSpeedMax) : speed;
+  const wallWidth = first ? PROFILE.firstLayerWidth : PROFILE.width;
+  let ringWidth = 0;
+  for (let k = 0; k < PROFILE.topLayers && i + k < stripUp.length; k++) ringWidth += stripUp[i + k] as number;
+  for (let k = 0; k < PROFILE.bottomLayers && i - k >= 0; k++) ringWidth += stripDown[i - k] as number;
+  return {
+    first,
+    layerHeight,
+    layerSpeed,
+    wallWidth,
+    wallSpacing: first ? spacing(PROFILE.firstLayerWidth, layerHeight) : lineSpacing,
+    wallSpeed: Math.min(layerSpeed, volumetricCap(wallWidth, layerHeight)),
+    lineSpacing,
+    topSpacing: spacing(PROFILE.topWidth, layerHeight),
+    solidAngle: i % 2 === 0 ? Math.PI / 4 : (3 * Math.PI) / 4,
+    edgeAngle: i % 2 === 0 ? 0 : Math.PI / 2,
+    ringWidth: ringWidth * CALIBRATION.shellRingScale,
+  };
+}
+
+/**
+ * Sloped walls: PrusaSlicer keeps a layer's exposed strip (top or bottom surface) only when it is
+ * wider than shellMinShift, then makes it solid through the next 4 layers down (3 up). The strip
+ * width per layer is the outline's shift: area change / outline length (exact, from the segments).
+ */
+function slopedShellStrips(geo: LayerGeometry): { stripUp: Float64Array; stripDown: Float64Array } {
+  const layerCount = geo.layerCount;
+  const layerArea = new Float64Array(layerCount);
+  const layerOutline = new Float64Array(layerCount);
+  for (let i = 0; i < layerCount; i++) {
+    for (const island of geo.islands[i] ?? []) {
+      layerArea[i] = (layerArea[i] as number) + island.area;
+      layerOutline[i] = (layerOutline[i] as number) + island.perimeter;
+    }
+  }
+  const stripUp = new Float64Array(layerCount);
+  const stripDown = new Float64Array(layerCount);
+  for (let i = 0; i < layerCount; i++) {
+    const outline = layerOutline[i] as number;
+    if (!(outline > 0)) continue;
+    const above =
+      i + 1 < layerCount ? ((layerArea[i] as number) - (layerArea[i + 1] as number)) / outline : 0;
+    const below = i > 0 ? ((layerArea[i] as number) - (layerArea[i - 1] as number)) / outline : 0;
+    stripUp[i] = above > CALIBRATION.shellMinShift ? above : 0;
+    stripDown[i] = below > CALIBRATION.shellMinShiftDown ? below : 0;
+  }
+  return { stripUp, stripDown };
+}
+
+/** What the walls of one island are: its perimeter passes, their total length and area. */
+interface Walls {
+  passes: PerimeterPass[];
+  length: number;
+  /** Area the walls cover (all of a thin island). */
+  area: number;
+  thin: boolean;
+  /** The island's mean width (2 · area / outline). */
+  meanWidth: number;
+}
+
+/**
+ * Stage "perimeters", how much: loop k runs at inset w/2 + k·spacing if the island is wide enough to
+ * hold it (an outer loop shrinks as it moves in, a hole's loop grows); a wall too thin for all loops
+ * is filled by widened loops (volume = its area), with a gap-fill line in the middle when it is wide
+ * enough. Passes come innermost first.
+ */
+function wallStage(
+  island: Island,
+  outlines: Array<{ length: number; outer: boolean }>,
+  layer: LayerSettings,
+): Walls {
+  const outline = island.perimeter;
+  const meanWidth = (2 * island.area) / outline;
+  let length = 0;
+  let fitted = 0;
+  const passes: PerimeterPass[] = [];
+  for (let k = 0; k < PROFILE.perimeters; k++) {
+    const inset = layer.wallWidth / 2 + k * layer.wallSpacing;
+    if (k > 0 && meanWidth / 2 < inset * CALIBRATION.loopFit) break;
+    length +=
+      outlines.length > 0
+        ? outlines.reduce((sum, o) => sum + insetLength(o.length, o.outer, inset), 0)
+        : Math.max(0.25 * outline, outline - CALIBRATION.loopShrink * 2 * Math.PI * inset);
+    passes.push({ inset });
+    fitted++;
+  }
+  const thin = fitted < PROFILE.perimeters;
+  if (thin) {
+    const gap = meanWidth - 2 * fitted * layer.wallSpacing;
+    if (gap > CALIBRATION.gapFillMin) {
+      length += outline / 2;
+      passes.push({ share: 0.5 });
+    }
+  }
+  let area = length * layer.wallSpacing;
+  if (thin || area > island.area) area = island.area;
+  return { passes: passes.reverse(), length, area, thin, meanWidth };
+}
+
+/** The interior of one island split into skins and sparse infill. */
+interface Regions {
+  interiorArea: number;
+  solidArea: number;
+  /** Solid area that is a top surface (printed with the top width). */
+  surfaceArea: number;
+  sparseArea: number;
+  /** Solid area over sparse infill or air (printed with bridge flow). */
+  bridgeArea: number;
+  /** Mean chord (line length) of the solid and the sparse lines (mm). */
+  solidChord: number;
+  sparseChord: number;
+  /** Length of the sparse region's outline (mm), along which anchors run. */
+  sparseOutline: number;
+}
+
+/**
+ * Stage "regions": the interior left inside the walls (none when the band of walls fills the island;
+ * a gap too narrow for infill is filled by widened walls: more filament, no extra path), split into
+ * solid (top/bottom skins, vertical shells, sloped-wall rings, the first layer, 100 % infill, regions
+ * under solid_infill_below_area) and sparse infill, from the island's raster cells.
+ */
+function regionStage(
+  island: Island,
+  walls: Walls,
+  layer: LayerSettings,
+  ctx: EstimateContext,
+): Regions | null {
+  if (walls.thin) return null;
+  const area = island.area;
+  const outline = island.perimeter;
+  const band = layer.wallWidth + (PROFILE.perimeters - 1) * layer.wallSpacing;
+  if (walls.meanWidth - 2 * band < CALIBRATION.minInteriorWidth) {
+    const gap = Math.max(0, area - walls.area) * CALIBRATION.gapFill;
+    ctx.volume.walls += gap * ctx.layerHeight;
+    return null;
+  }
+  const inset = CALIBRATION.interiorInset;
+  const interiorArea = Math.max(0, area - outline * inset + Math.PI * inset * inset);
+  if (interiorArea <= 0) return null;
+  const { first } = layer;
+  let solidShare = island.icells > 0 ? island.solidCells / island.icells : 1;
+  const ringShare = layer.ringWidth > 0 ? Math.min(1, (layer.ringWidth * outline) / interiorArea) : 0;
+  const ringy = ringShare > solidShare;
+  if (ringy) solidShare = ringShare;
+  const forced = first || ctx.infillDensity >= 1 || island.icells === 0;
+  const surfaceShare = island.icells > 0 ? island.surfaceCells / island.icells : 0;
+  if (first || ctx.infillDensity >= 1) solidShare = 1;
+  // PrusaSlicer measures the sparse region at the inner wall's edge minus the 25 % infill overlap
+  const ruleInset =
+    layer.wallWidth / 2 + (PROFILE.perimeters - 1) * layer.wallSpacing + 0.25 * layer.wallSpacing;
+  const ruleArea =
+    Math.max(0, area - outline * ruleInset + Math.PI * ruleInset * ruleInset) * (1 - solidShare);
+  const small = ruleArea < PROFILE.solidInfillBelowArea;
+  if (small) solidShare = 1;
+  const chordAll = (Math.PI * interiorArea) / outline;
+  const chordOf = (cells: number, edges: number) =>
+    edges > 0 && cells > 0 ? (4 * ctx.cellSize * cells) / edges : chordAll;
+  const solidChord = Math.max(
+    0.3,
+    CALIBRATION.chordFactor *
+      (forced || small || solidShare > 0.95
+        ? chordAll
+        : ringy
+          ? (Math.PI * layer.ringWidth) / 2
+          : chordOf(island.solidCells, island.solidEdges)),
+  );
+  const sparseChord = Math.max(
+    0.3,
+    CALIBRATION.chordFactor * chordOf(island.icells - island.solidCells, island.sparseEdges),
+  );
+  const solidArea = interiorArea * solidShare;
+  const sparseArea = interiorArea - solidArea;
+  return {
+    interiorArea,
+    solidArea,
+    surfaceArea: first ? 0 : Math.min(solidArea, interiorArea * surfaceShare),
+    sparseArea,
+    bridgeArea: first
+      ? 0
+      : Math.min(solidArea, island.icells > 0 ? (interiorArea * island.bridgeCells) / island.icells : 0),
+    solidChord,
+    sparseChord,
+    sparseOutline:
+      island.sparseEdges > 0
+        ? Math.min(outline, island.sparseEdges * ctx.cellSize * (Math.PI / 4))
+        : outline * (sparseArea / interiorArea),
+  };
+}
+
+/**
+ * Stage "skins": rectilinear solid lines joined along the edge (top surfaces at the top width),
+ * bridges with bridge flow (a round line of nozzle diameter), a travel every few lines.
+ */
+function skinStage(regions: Regions, layer: LayerSettings, ctx: EstimateContext, holes: number): void {
+  const { moves, layerHeight } = ctx;
+  const solidSpeed = Math.min(layer.layerSpeed, volumetricCap(layer.wallWidth, layerHeight));
+  const topSpeed = Math.min(layer.layerSpeed, volumetricCap(PROFILE.topWidth, layerHeight));
+  const solidLength = (regions.solidArea - regions.surfaceArea) / layer.wallSpacing;
+  const topLength = regions.surfaceArea / layer.topSpacing;
+  const bridgeThickness =
+    (CALIBRATION.bridgeFlow * (Math.PI * PROFILE.nozzle * PROFILE.nozzle)) / 4 / PROFILE.width;
+  ctx.volume.skins +=
+    regions.solidArea * layerHeight + regions.bridgeArea * Math.max(0, bridgeThickness - layerHeight);
+  const chord = regions.solidChord;
+  zigzag(
+    moves,
+    solidLength / chord,
+    chord,
+    layer.wallSpacing / Math.SQRT1_2,
+    layer.solidAngle,
+    layer.edgeAngle,
+    ctx.feedPerMm(layer.wallWidth),
+    solidSpeed,
+    Feature.skins,
+  );
+  zigzag(
+    moves,
+    topLength / chord,
+    chord,
+    layer.topSpacing / Math.SQRT1_2,
+    layer.solidAngle,
+    layer.edgeAngle,
+    ctx.feedPerMm(PROFILE.topWidth),
+    topSpeed,
+    Feature.skins,
+  );
+  // a zigzag breaks only where a hole (or a notch) cuts its lines: at most two pieces per hole
+  repeat(
+    Math.min(CALIBRATION.travelPerSolidLine * ((solidLength + topLength) / chord), 1 + 2 * holes),
+    ctx.travelLine,
+  );
+}
+
+/**
+ * Stage "infill": grid lines in both diagonals at the chosen density, each followed by its anchor
+ * along the inner wall (PrusaSlicer's infill_anchor); travel only between lines longer than the
+ * anchor reach.
+ */
+function infillStage(regions: Regions, layer: LayerSettings, ctx: EstimateContext): void {
+  if (!(regions.sparseArea > 0)) return;
+  const { moves, layerHeight } = ctx;
+  const lineLength = (regions.sparseArea * ctx.infillDensity) / layer.lineSpacing;
+  const lines = lineLength / regions.sparseChord;
+  const anchors = CALIBRATION.anchorFrac * regions.sparseOutline;
+  ctx.volume.infill += (lineLength + anchors) * layer.lineSpacing * layerHeight;
+  const anchor = anchors / Math.max(1, lines);
+  const chord = lineLength / Math.max(1e-9, lines);
+  for (const [angle, edge] of [
+    [Math.PI / 4, 0],
+    [(3 * Math.PI) / 4, Math.PI / 2],
+  ] as const) {
+    zigzag(
+      moves,
+      lines / 2,
+      chord,
+      anchor,
+      angle,
+      edge,
+      ctx.feedPerMm(PROFILE.width),
+      layer.wallSpeed,
+      Feature.infill,
+    );
+  }
+  repeat(
+    CALIBRATION.travelPerLine * (lineLength / Math.max(regions.sparseChord, CALIBRATION.travelChordMin)),
+    ctx.travelLine,
+  );
+}
+
+/**
+ * Stage "supports", how much and how long: the layer's support cells (base at support_material_spacing,
+ * dense interface layers), lines along x joined by connectors along y, after a travel there.
+ */
+function supportStage(support: SupportGeometry, i: number, layer: LayerSettings, ctx: EstimateContext): void {
+  const cells = support.supportCells[i] ?? 0;
+  if (!(cells > 0)) return;
+  const { moves, layerHeight, cellSize } = ctx;
+  const cellArea = cellSize * cellSize;
+  const supportArea = cells * cellArea;
+  const interfaceArea = (support.supportInterfaceCells[i] ?? 0) * cellArea;
+  const lineSpacing = spacing(PROFILE.supportWidth, layerHeight);
+  const baseDensity = lineSpacing / (PROFILE.supportSpacing + lineSpacing);
+  const areaExtruded =
+    CALIBRATION.supportScale * ((supportArea - interfaceArea) * baseDensity + interfaceArea);
+  const length = areaExtruded / lineSpacing;
+  ctx.volume.support += areaExtruded * layerHeight;
+  const speed = Math.min(layer.layerSpeed, volumetricCap(PROFILE.supportWidth, layerHeight));
+  // support lines cross the support region: mean chord from its raster outline (Cauchy)
+  const edges = support.supportEdges[i] ?? 0;
+  const chord = Math.max(
+    0.5,
+    CALIBRATION.supportChord * (edges > 0 ? (4 * cellSize * cells) / edges : Math.sqrt(supportArea)),
+  );
+  travelStage(moves, 2, Math.sqrt(supportArea), PROFILE.retractBeforeTravel);
+  zigzag(
+    moves,
+    length / chord,
+    chord,
+    PROFILE.supportSpacing,
+    0,
+    Math.PI / 2,
+    ctx.feedPerMm(PROFILE.supportWidth),
+    speed,
+    Feature.support,
+  );
+}
+
+/** Stage "skirt": one loop 6 mm around the first layer's convex hull. */
+function skirtStage(geo: LayerGeometry, layer: LayerSettings, ctx: EstimateContext): void {
+  const length = PROFILE.skirtLoops * (geo.firstLayerHullPerimeter + 2 * Math.PI * PROFILE.skirtDistance);
+  ctx.volume.skirt += length * ctx.layerHeight * spacing(PROFILE.firstLayerWidth, ctx.layerHeight);
+  const speed = Math.min(layer.layerSpeed, volumetricCap(PROFILE.firstLayerWidth, ctx.layerHeight));
+  polygonLoop(
+    ctx.moves,
+    length,
+    Math.max(16, Math.round(length / 2)),
+    ctx.feedPerMm(PROFILE.firstLayerWidth),
+    speed,
+    Feature.skirt,
+  );
+}
+
+/** The result: times per feature from the planner, grams from the volumes, the fitted scales applied. */
+function estimateResult(
+  planner: MotionPlanner,
+  volume: EstimateContext['volume'],
+  params: PrintParameters,
+  layers: number,
+  filamentArea: number,
+): EstimateResult {
+  const byFeature = planner.timeByTag;
+  const time = {
+    walls: byFeature[Feature.walls] as number,
+    skins: byFeature[Feature.skins] as number,
+    infill: byFeature[Feature.infill] as number,
+    support: byFeature[Feature.support] as number,
+    skirt: byFeature[Feature.skirt] as number,
+    travel: byFeature[Feature.travel] as number,
+    other: byFeature[Feature.other] as number,
+  };
+  const vol = { ...volume };
+  for (const key of Object.keys(vol) as (keyof typeof vol)[]) vol[key] *= CALIBRATION.gramsScale;
+  for (const key of Object.keys(time) as (keyof typeof time)[]) time[key] *= CALIBRATION.timeScale;
+  const density = MATERIALS[params.filamentType].density_g_cm3;
+  const grams = (mm3: number) => (mm3 / 1000) * density;
+  const totalVolume = vol.walls + vol.skins + vol.infill + vol.support + vol.skirt;
+  const totalTime =
+    time.walls + time.skins + time.infill + time.support + time.skirt + time.travel + time.other;
   const r2 = (x: number) => Math.round(x * 100) / 100;
   const r1 = (x: number) => Math.round(x * 10) / 10;
   return {
     print_time_s: Math.round(totalTime),
-    filament_mm: r2(totalVol / filamentArea),
-    filament_cm3: r2(totalVol / 1000),
-    filament_g: r2(g(totalVol)),
-    layers: geo.layerCount,
+    filament_mm: r2(totalVolume / filamentArea),
+    filament_cm3: r2(totalVolume / 1000),
+    filament_g: r2(grams(totalVolume)),
+    layers,
     breakdown: {
-      walls_g: r2(g(vol.walls)),
-      walls_s: r1(tim.walls),
-      skins_g: r2(g(vol.skins)),
-      skins_s: r1(tim.skins),
-      infill_g: r2(g(vol.infill)),
-      infill_s: r1(tim.infill),
-      support_g: r2(g(vol.support)),
-      support_s: r1(tim.support),
-      skirt_g: r2(g(vol.skirt)),
-      skirt_s: r1(tim.skirt),
-      travel_s: r1(tim.travel),
-      other_s: r1(tim.other),
+      walls_g: r2(grams(vol.walls)),
+      walls_s: r1(time.walls),
+      skins_g: r2(grams(vol.skins)),
+      skins_s: r1(time.skins),
+      infill_g: r2(grams(vol.infill)),
+      infill_s: r1(time.infill),
+      support_g: r2(grams(vol.support)),
+      support_s: r1(time.support),
+      skirt_g: r2(grams(vol.skirt)),
+      skirt_s: r1(time.skirt),
+      travel_s: r1(time.travel),
+      other_s: r1(time.other),
     },
   };
 }
 
-function retractTime(): number {
-  return (2 * PROFILE.retractLength) / PROFILE.retractSpeed;
+/** Do `action` `times` times (a fractional remainder counts as one more, with probability-free rounding). */
+function repeat(times: number, action: () => void): void {
+  const n = Math.round(times);
+  for (let k = 0; k < n; k++) action();
+}
+
+/** Stage "travel": `count` travels of `length` mm (fractional counts round), retracting when long. */
+function travelStage(moves: LayerMoves, count: number, length: number, retractBefore: number): void {
+  repeat(count, () => travel(moves, length, Math.PI / 6, length > retractBefore));
+}
+
+/** Islands in greedy nearest-next order of their start points (given order past 400 islands). */
+function islandOrder(islands: Island[]): Island[] {
+  const n = islands.length;
+  if (n <= 2 || n > 400) return islands;
+  const starts = islands.map(islandStart);
+  const used = new Uint8Array(n);
+  const order: Island[] = [];
+  let at = starts[0] ?? null;
+  for (let k = 0; k < n; k++) {
+    let best = -1;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < n; j++) {
+      if (used[j] === 1) continue;
+      const p = starts[j];
+      const d = p && at ? (p[0] - at[0]) ** 2 + (p[1] - at[1]) ** 2 : best < 0 ? 0 : Number.POSITIVE_INFINITY;
+      if (d < bestD) {
+        bestD = d;
+        best = j;
+      }
+    }
+    if (best < 0) best = used.indexOf(0);
+    used[best] = 1;
+    order.push(islands[best] as Island);
+    at = starts[best] ?? at;
+  }
+  return order;
+}
+
+/** Where an island's printing starts (its first outline loop's first vertex), if it has loops. */
+function islandStart(island: Island): [number, number] | null {
+  const loop = island.loops[0];
+  return loop && loop.length >= 2 ? [loop[0] as number, loop[1] as number] : null;
+}
+
+/** One pass of perimeters: a loop at an inset (mm), or a share of every outline loop's length. */
+type PerimeterPass = { inset: number } | { share: number };
+
+/** Length of a loop of an outline `length` mm long moved `inset` mm into the material. */
+function insetLength(length: number, outer: boolean, inset: number): number {
+  return outer
+    ? Math.max(0.25 * length, length - CALIBRATION.loopShrink * 2 * Math.PI * inset)
+    : length + 2 * Math.PI * inset;
+}
+
+/**
+ * Stage "perimeters": PrusaSlicer prints each outline loop's perimeters together (innermost first,
+ * joined by a short hop), then travels to the nearest next loop, retracting when that is further than
+ * retract_before_travel. Each pass follows the outline's own vertices, every segment scaled to the
+ * inset loop's length, so the corners are the outline's.
+ */
+function perimeterStage(
+  moves: LayerMoves,
+  outlines: Array<{ xy: Float64Array; length: number; outer: boolean }>,
+  passes: PerimeterPass[],
+  outline: number,
+  filamentPerMm: number,
+  speed: number,
+  spacingMm: number,
+  retractBefore: number,
+): void {
+  if (outlines.length === 0) {
+    for (const pass of passes) {
+      const length =
+        'inset' in pass
+          ? Math.max(0.25 * outline, outline - CALIBRATION.loopShrink * 2 * Math.PI * pass.inset)
+          : outline * pass.share;
+      if (length > 0) polygonLoop(moves, length, 16, filamentPerMm, speed, Feature.walls);
+      travel(moves, spacingMm, Math.PI / 2, false);
+    }
+    return;
+  }
+  for (const index of nearestOrder(outlines)) {
+    const o = outlines[index] as { xy: Float64Array; length: number; outer: boolean };
+    for (const pass of passes) {
+      const length = 'inset' in pass ? insetLength(o.length, o.outer, pass.inset) : o.length * pass.share;
+      if (!(length > 0) || !(o.length > 0)) continue;
+      followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls);
+      travel(moves, spacingMm, Math.PI / 2, false);
+    }
+    const next = nextIndex.get(index);
+    if (next !== undefined) {
+      const n = outlines[next] as { xy: Float64Array };
+      const dx = (n.xy[0] as number) - (o.xy[0] as number);
+      const dy = (n.xy[1] as number) - (o.xy[1] as number);
+      const hop = Math.hypot(dx, dy);
+      travel(moves, hop, Math.atan2(dy, dx), hop > retractBefore);
+    }
+  }
+  nextIndex.clear();
+}
+
+/** Successor of each loop in the last `nearestOrder` (scratch shared by perimeterStage). */
+const nextIndex = new Map<number, number>();
+
+/** Loops in greedy nearest-start order (stored order past 400 loops, to stay linear). */
+function nearestOrder(outlines: Array<{ xy: Float64Array }>): number[] {
+  const n = outlines.length;
+  const order: number[] = [0];
+  if (n > 400) for (let i = 1; i < n; i++) order.push(i);
+  else {
+    const used = new Uint8Array(n);
+    used[0] = 1;
+    for (let k = 1; k < n; k++) {
+      const last = outlines[order[k - 1] as number] as { xy: Float64Array };
+      let best = -1;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (let j = 0; j < n; j++) {
+        if (used[j] === 1) continue;
+        const c = outlines[j] as { xy: Float64Array };
+        const d =
+          ((c.xy[0] as number) - (last.xy[0] as number)) ** 2 +
+          ((c.xy[1] as number) - (last.xy[1] as number)) ** 2;
+        if (d < bestD) {
+          bestD = d;
+          best = j;
+        }
+      }
+      used[best] = 1;
+      order.push(best);
+    }
+  }
+  for (let k = 0; k + 1 < order.length; k++) nextIndex.set(order[k] as number, order[k + 1] as number);
+  return order;
 }
 
 export type { PreparedMesh };

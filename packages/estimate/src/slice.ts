@@ -9,6 +9,8 @@
  * it is top skin, bottom skin or overhang (from the grids of the neighbouring layers).
  */
 import type { TriangleMesh } from '@printloop/geometry';
+import { isOverhangFacet, overhangNormalZ } from '@printloop/materials';
+import { chainLoops, loopArea2, simplifyLoop } from './outline.js';
 
 export interface PreparedMesh {
   readonly mesh: TriangleMesh;
@@ -44,8 +46,13 @@ export interface Island {
   bridgeCells: number;
   /** Segments in the outline (a proxy for corners and small features). */
   segments: number;
+  /** The interior grid was empty: `icells` / `solidCells` count the island's own cells instead. */
+  narrow?: boolean;
   /** Length of the outline made of segments longer than 1 mm (straight runs with real corners). */
   longSegments: number;
+  /** The island's outline loops (x, y pairs), simplified like PrusaSlicer's perimeter outline;
+   * counter-clockwise for outer boundaries, clockwise for holes. */
+  loops: Float64Array[];
 }
 
 function emptyIsland(): Island {
@@ -61,6 +68,7 @@ function emptyIsland(): Island {
     bridgeCells: 0,
     segments: 0,
     longSegments: 0,
+    loops: [],
   };
 }
 
@@ -70,8 +78,9 @@ export interface LayerGeometry {
   cellSize: number;
   /** Per layer, its islands. */
   islands: Island[][];
-  /** The layer rasters (1 = material), layer-major, and the grid shape; used by `supportGeometry`. */
-  raster: { grid: Uint8Array; rows: number; cols: number };
+  /** The layer rasters (1 = material), layer-major, the grid shape and the centre of cell (0, 0)
+   * minus half a cell (the grid origin); used by `supportGeometry`. */
+  raster: { grid: Uint8Array; rows: number; cols: number; originX: number; originY: number };
   support?: SupportGeometry;
   /** Convex hull perimeter of the first layer (for the skirt). */
   firstLayerHullPerimeter: number;
@@ -328,8 +337,6 @@ const PROBE = [0.5, 1.0, 0.1, 1.6];
 export interface GeometryOptions {
   topLayers: number;
   bottomLayers: number;
-  /** Steepest overhang (degrees from vertical) printed without support. */
-  overhangAngleDeg: number;
   /** Vertical gap (layers) between support top and the part. */
   supportGapLayers: number;
   supportInterfaceLayers: number;
@@ -376,47 +383,18 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const ox = pm.min[0] - margin * cell;
   const oy = pm.min[1] - margin * cell;
   const cells = cols * rows;
+  const shape: GridShape = { cols, rows, cell, originX: ox, originY: oy };
   const grid = new Uint8Array(cells * layers);
   const wind = new Int32Array(cells + rows);
 
+  // outline stage: chain each layer's soup into loops first (this also repairs facets wound the
+  // wrong way, so the raster below sees a consistently oriented soup)
+  const layerLoops: Array<Array<{ xy: Float64Array; firstSegment: number }>> = [];
   for (let i = 0; i < layers; i++) {
-    wind.fill(0);
     const s0 = start[i] as number;
     const s1 = start[i + 1] as number;
-    for (let s = s0; s < s1; s++) {
-      const x1 = seg[s * 4] as number;
-      const y1 = seg[s * 4 + 1] as number;
-      const x2 = seg[s * 4 + 2] as number;
-      const y2 = seg[s * 4 + 3] as number;
-      if (y1 === y2) continue;
-      const up = y2 > y1;
-      const ylo = up ? y1 : y2;
-      const yhi = up ? y2 : y1;
-      // rows whose centre y is in [ylo, yhi)
-      const r0 = Math.max(0, Math.ceil((ylo - oy) / cell - 0.5));
-      const r1 = Math.min(rows - 1, Math.ceil((yhi - oy) / cell - 0.5) - 1);
-      const dxdy = (x2 - x1) / (y2 - y1);
-      const w = up ? 1 : -1;
-      for (let r = r0; r <= r1; r++) {
-        const yc = oy + (r + 0.5) * cell;
-        const x = x1 + (yc - y1) * dxdy;
-        let c = Math.ceil((x - ox) / cell - 0.5);
-        if (c < 0) c = 0;
-        if (c > cols) c = cols;
-        const k = r * (cols + 1) + c;
-        wind[k] = (wind[k] as number) + w;
-      }
-    }
-    const base = i * cells;
-    for (let r = 0; r < rows; r++) {
-      let acc = 0;
-      const wr = r * (cols + 1);
-      const gr = base + r * cols;
-      for (let c = 0; c < cols; c++) {
-        acc += wind[wr + c] as number;
-        if (acc !== 0) grid[gr + c] = 1;
-      }
-    }
+    layerLoops.push(chainLoops(seg, s0, s1));
+    rasteriseLayer(seg, s0, s1, grid, i * cells, shape, wind);
   }
 
   // ---- islands per layer
@@ -429,76 +407,17 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const S = opt.shellLayers;
   const cls = new Uint8Array(cells);
   const prevCls = new Uint8Array(cells);
+  let segIsland = new Int32Array(1024);
   const dRun = new Uint8Array(cells);
   const dShell = new Uint8Array(cells);
   // per layer: bit 1 = interior (grid eroded by the wall band), bit 2 = shell reference (grid eroded
   // by the vertical-shell inset: a cell of the interior is solid when a nearby layer lacks this)
-  const inner = new Uint8Array(cells * layers);
-  {
-    const notIn = new Uint8Array(cells);
-    const eroded = new Uint8Array(cells);
-    const eroded2 = new Uint8Array(cells);
-    const scratch = new Uint8Array(cells);
-    const erodeR = Math.max(0, Math.round(opt.interiorInset / cell));
-    const shellR = Math.max(0, Math.round(opt.shellInset / cell));
-    for (let i = 0; i < layers; i++) {
-      const base = i * cells;
-      for (let p = 0; p < cells; p++) notIn[p] = grid[base + p] === 1 ? 0 : 1;
-      dilateSquare(notIn, 0, eroded, erodeR, rows, cols, scratch);
-      dilateSquare(notIn, 0, eroded2, shellR, rows, cols, scratch);
-      for (let p = 0; p < cells; p++) {
-        if (grid[base + p] === 0) continue;
-        inner[base + p] = (eroded[p] === 1 ? 0 : 1) | (eroded2[p] === 1 ? 0 : 2);
-      }
-    }
-  }
+  const inner = interiorMasks(grid, shape, layers, opt);
   // runs of material above each cell (layers with material, resp. with the shell bit, capped at 255)
-  const upRun = new Uint8Array(cells * layers);
-  const upShell = new Uint8Array(cells * layers);
-  for (let i = layers - 2; i >= 0; i--) {
-    const a = (i + 1) * cells;
-    const b = i * cells;
-    for (let p = 0; p < cells; p++) {
-      upRun[b + p] = grid[a + p] === 1 ? Math.min(255, (upRun[a + p] as number) + 1) : 0;
-      upShell[b + p] =
-        ((inner[a + p] as number) & 2) !== 0 ? Math.min(255, (upShell[a + p] as number) + 1) : 0;
-    }
-  }
+  const { upRun, upShell } = runsAbove(grid, inner, cells, layers);
   for (let i = 0; i < layers; i++) {
-    labels.fill(-1);
     const base = i * cells;
-    const list: Island[] = [];
-    for (let p = 0; p < cells; p++) {
-      if (grid[base + p] === 0 || (labels[p] as number) >= 0) continue;
-      const id = list.length;
-      const isl = emptyIsland();
-      list.push(isl);
-      let sp = 0;
-      stack[sp++] = p;
-      labels[p] = id;
-      while (sp > 0) {
-        const q = stack[--sp] as number;
-        isl.cells++;
-        const r = (q / cols) | 0;
-        const c = q - r * cols;
-        if (c > 0 && grid[base + q - 1] === 1 && (labels[q - 1] as number) < 0) {
-          labels[q - 1] = id;
-          stack[sp++] = q - 1;
-        }
-        if (c < cols - 1 && grid[base + q + 1] === 1 && (labels[q + 1] as number) < 0) {
-          labels[q + 1] = id;
-          stack[sp++] = q + 1;
-        }
-        if (r > 0 && grid[base + q - cols] === 1 && (labels[q - cols] as number) < 0) {
-          labels[q - cols] = id;
-          stack[sp++] = q - cols;
-        }
-        if (r < rows - 1 && grid[base + q + cols] === 1 && (labels[q + cols] as number) < 0) {
-          labels[q + cols] = id;
-          stack[sp++] = q + cols;
-        }
-      }
-    }
+    const list = labelIslands(grid, base, shape, labels, stack);
     // interior (eroded by the wall band) split into solid (top/bottom skins) and sparse: a cell is
     // solid when a layer within T above / B below lacks it in its own interior (vertical shells)
     {
@@ -533,6 +452,21 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
         }
         if (surface) isl.surfaceCells++;
       }
+      // islands too narrow for the eroded interior grid (the middle of a 1.5-3 mm wall): classify
+      // their own cells as top / bottom / sparse instead of calling them all solid
+      if (list.some((x) => x.icells === 0)) {
+        for (let p = 0; p < cells; p++) {
+          if (grid[ib + p] === 0) continue;
+          const isl = list[labels[p] as number] as Island;
+          if (isl.cells > 0 && isl.icells > 0 && isl.narrow !== true) continue;
+          isl.narrow = true;
+          const up = upRun[ib + p] as number;
+          const solid = up + 1 <= T || (dRun[p] as number) + 1 <= B;
+          isl.icells++;
+          if (solid) isl.solidCells++;
+          if (up === 0) isl.surfaceCells++;
+        }
+      }
       for (let p = 0; p < cells; p++) {
         const k = cls[p] as number;
         if (k === 0) continue;
@@ -549,56 +483,13 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
         else isl.sparseEdges += e;
       }
     }
-    // assign segments to islands: look just inside the segment (material is on its left)
-    let orphan: Island | null = null;
     const s0 = start[i] as number;
     const s1 = start[i + 1] as number;
-    for (let s = s0; s < s1; s++) {
-      const x1 = seg[s * 4] as number;
-      const y1 = seg[s * 4 + 1] as number;
-      const x2 = seg[s * 4 + 2] as number;
-      const y2 = seg[s * 4 + 3] as number;
-      const dx = x2 - x1;
-      const dy = y2 - y1;
-      const len = Math.hypot(dx, dy);
-      const mx = (x1 + x2) / 2;
-      const my = (y1 + y2) / 2;
-      let id = -1;
-      if (len > 0) {
-        for (const f of PROBE) {
-          const px = mx - (dy / len) * f * cell;
-          const py = my + (dx / len) * f * cell;
-          const c = Math.floor((px - ox) / cell);
-          const r = Math.floor((py - oy) / cell);
-          if (c < 0 || r < 0 || c >= cols || r >= rows) continue;
-          id = labels[r * cols + c] as number;
-          if (id >= 0) break;
-        }
-      }
-      let isl: Island;
-      if (id >= 0) isl = list[id] as Island;
-      else {
-        if (!orphan) {
-          orphan = emptyIsland();
-        }
-        isl = orphan;
-      }
-      isl.area += (x1 * y2 - x2 * y1) / 2;
-      isl.perimeter += len;
-      isl.segments++;
-      if (len > 1) isl.longSegments += len;
-    }
-    if (orphan && orphan.perimeter > 0) {
-      orphan.area = Math.min(Math.abs(orphan.area), orphan.perimeter * cell * 0.25);
-      list.push(orphan);
-    }
-    for (const isl of list) {
-      // segments of an island form closed loops: their shoelace sum is its area; fall back to cells
-      const cellArea = isl.cells * cell * cell;
-      if (!(isl.area > 0) || isl.area > cellArea * 2 + isl.perimeter * cell) isl.area = cellArea;
-    }
+    if (segIsland.length < s1 - s0) segIsland = new Int32Array((s1 - s0) * 2);
+    measureOutlines(seg, s0, s1, list, labels, shape, segIsland, layerLoops[i] ?? []);
     islands.push(list.filter((x) => x.area > 1e-6 || x.perimeter > 0));
     prevCls.set(cls);
+    layerLoops[i] = [];
   }
 
   // ---- first layer hull
@@ -618,12 +509,236 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     layerCount: layers,
     cellSize: cell,
     islands,
-    raster: { grid, rows, cols },
+    raster: { grid, rows, cols, originX: ox, originY: oy },
     firstLayerHullPerimeter: hullPerimeter(xs, ys, np),
     size: [sx, sy, height],
   };
   pm.cache.set(key, geo);
   return geo;
+}
+
+/** The raster's shape: cells of `cell` mm, the centre of cell (0, 0) at origin + half a cell. */
+interface GridShape {
+  cols: number;
+  rows: number;
+  cell: number;
+  originX: number;
+  originY: number;
+}
+
+/**
+ * Stage "raster": fill one layer's cross-section (segments s0..s1) into `grid` at `base` with the
+ * non-zero winding rule: per-row crossing counts at the cell centres, then a prefix sum per row, so
+ * overlapping shells union correctly. `wind` is scratch of (cols + 1) × rows.
+ */
+function rasteriseLayer(
+  seg: Float32Array,
+  s0: number,
+  s1: number,
+  grid: Uint8Array,
+  base: number,
+  shape: GridShape,
+  wind: Int32Array,
+): void {
+  const { cols, rows, cell, originX: ox, originY: oy } = shape;
+  wind.fill(0);
+  for (let s = s0; s < s1; s++) {
+    const x1 = seg[s * 4] as number;
+    const y1 = seg[s * 4 + 1] as number;
+    const x2 = seg[s * 4 + 2] as number;
+    const y2 = seg[s * 4 + 3] as number;
+    if (y1 === y2) continue;
+    const up = y2 > y1;
+    const ylo = up ? y1 : y2;
+    const yhi = up ? y2 : y1;
+    // rows whose centre y is in [ylo, yhi)
+    const r0 = Math.max(0, Math.ceil((ylo - oy) / cell - 0.5));
+    const r1 = Math.min(rows - 1, Math.ceil((yhi - oy) / cell - 0.5) - 1);
+    const dxdy = (x2 - x1) / (y2 - y1);
+    const w = up ? 1 : -1;
+    for (let r = r0; r <= r1; r++) {
+      const yc = oy + (r + 0.5) * cell;
+      const x = x1 + (yc - y1) * dxdy;
+      let c = Math.ceil((x - ox) / cell - 0.5);
+      if (c < 0) c = 0;
+      if (c > cols) c = cols;
+      const k = r * (cols + 1) + c;
+      wind[k] = (wind[k] as number) + w;
+    }
+  }
+  for (let r = 0; r < rows; r++) {
+    let acc = 0;
+    const wr = r * (cols + 1);
+    const gr = base + r * cols;
+    for (let c = 0; c < cols; c++) {
+      acc += wind[wr + c] as number;
+      if (acc !== 0) grid[gr + c] = 1;
+    }
+  }
+}
+
+/**
+ * Per layer: bit 1 = interior (the grid eroded by the wall band), bit 2 = shell reference (the grid
+ * eroded by the vertical-shell inset: a cell of the interior is solid when a nearby layer lacks this).
+ */
+function interiorMasks(grid: Uint8Array, shape: GridShape, layers: number, opt: GeometryOptions): Uint8Array {
+  const { cols, rows, cell } = shape;
+  const cells = cols * rows;
+  const inner = new Uint8Array(cells * layers);
+  const notIn = new Uint8Array(cells);
+  const eroded = new Uint8Array(cells);
+  const eroded2 = new Uint8Array(cells);
+  const scratch = new Uint8Array(cells);
+  const erodeR = Math.max(0, Math.round(opt.interiorInset / cell));
+  const shellR = Math.max(0, Math.round(opt.shellInset / cell));
+  for (let i = 0; i < layers; i++) {
+    const base = i * cells;
+    for (let p = 0; p < cells; p++) notIn[p] = grid[base + p] === 1 ? 0 : 1;
+    dilateSquare(notIn, 0, eroded, erodeR, rows, cols, scratch);
+    dilateSquare(notIn, 0, eroded2, shellR, rows, cols, scratch);
+    for (let p = 0; p < cells; p++) {
+      if (grid[base + p] === 0) continue;
+      inner[base + p] = (eroded[p] === 1 ? 0 : 1) | (eroded2[p] === 1 ? 0 : 2);
+    }
+  }
+  return inner;
+}
+
+/** Runs of material above each cell (layers with material, resp. with the shell bit; at most 255). */
+function runsAbove(
+  grid: Uint8Array,
+  inner: Uint8Array,
+  cells: number,
+  layers: number,
+): { upRun: Uint8Array; upShell: Uint8Array } {
+  const upRun = new Uint8Array(cells * layers);
+  const upShell = new Uint8Array(cells * layers);
+  for (let i = layers - 2; i >= 0; i--) {
+    const a = (i + 1) * cells;
+    const b = i * cells;
+    for (let p = 0; p < cells; p++) {
+      upRun[b + p] = grid[a + p] === 1 ? Math.min(255, (upRun[a + p] as number) + 1) : 0;
+      upShell[b + p] =
+        ((inner[a + p] as number) & 2) !== 0 ? Math.min(255, (upShell[a + p] as number) + 1) : 0;
+    }
+  }
+  return { upRun, upShell };
+}
+
+/** Stage "islands": the 4-connected regions of one layer's grid; `labels` gets each cell's island. */
+function labelIslands(
+  grid: Uint8Array,
+  base: number,
+  shape: GridShape,
+  labels: Int32Array,
+  stack: Int32Array,
+): Island[] {
+  const { cols, rows } = shape;
+  const cells = cols * rows;
+  labels.fill(-1);
+  const list: Island[] = [];
+  for (let p = 0; p < cells; p++) {
+    if (grid[base + p] === 0 || (labels[p] as number) >= 0) continue;
+    const id = list.length;
+    const isl = emptyIsland();
+    list.push(isl);
+    let sp = 0;
+    stack[sp++] = p;
+    labels[p] = id;
+    while (sp > 0) {
+      const q = stack[--sp] as number;
+      isl.cells++;
+      const r = (q / cols) | 0;
+      const c = q - r * cols;
+      if (c > 0 && grid[base + q - 1] === 1 && (labels[q - 1] as number) < 0) {
+        labels[q - 1] = id;
+        stack[sp++] = q - 1;
+      }
+      if (c < cols - 1 && grid[base + q + 1] === 1 && (labels[q + 1] as number) < 0) {
+        labels[q + 1] = id;
+        stack[sp++] = q + 1;
+      }
+      if (r > 0 && grid[base + q - cols] === 1 && (labels[q - cols] as number) < 0) {
+        labels[q - cols] = id;
+        stack[sp++] = q - cols;
+      }
+      if (r < rows - 1 && grid[base + q + cols] === 1 && (labels[q + cols] as number) < 0) {
+        labels[q + cols] = id;
+        stack[sp++] = q + cols;
+      }
+    }
+  }
+  return list;
+}
+
+/**
+ * Stage "outline", measured: each segment goes to the island just inside it (material is on its
+ * left), which gives every island its exact area (shoelace sum) and outline length; each chained
+ * loop goes to the island of its first segment, simplified. Segments inside no island form an
+ * "orphan" island (slivers thinner than a cell), appended to `list`.
+ */
+function measureOutlines(
+  seg: Float32Array,
+  s0: number,
+  s1: number,
+  list: Island[],
+  labels: Int32Array,
+  shape: GridShape,
+  segIsland: Int32Array,
+  loops: Array<{ xy: Float64Array; firstSegment: number }>,
+): void {
+  const { cols, rows, cell, originX: ox, originY: oy } = shape;
+  let orphan: Island | null = null;
+  for (let s = s0; s < s1; s++) {
+    const x1 = seg[s * 4] as number;
+    const y1 = seg[s * 4 + 1] as number;
+    const x2 = seg[s * 4 + 2] as number;
+    const y2 = seg[s * 4 + 3] as number;
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const len = Math.hypot(dx, dy);
+    const mx = (x1 + x2) / 2;
+    const my = (y1 + y2) / 2;
+    let id = -1;
+    if (len > 0) {
+      for (const f of PROBE) {
+        const px = mx - (dy / len) * f * cell;
+        const py = my + (dx / len) * f * cell;
+        const c = Math.floor((px - ox) / cell);
+        const r = Math.floor((py - oy) / cell);
+        if (c < 0 || r < 0 || c >= cols || r >= rows) continue;
+        id = labels[r * cols + c] as number;
+        if (id >= 0) break;
+      }
+    }
+    let isl: Island;
+    if (id >= 0) isl = list[id] as Island;
+    else {
+      if (!orphan) orphan = emptyIsland();
+      isl = orphan;
+    }
+    segIsland[s - s0] = id;
+    isl.area += (x1 * y2 - x2 * y1) / 2;
+    isl.perimeter += len;
+    isl.segments++;
+    if (len > 1) isl.longSegments += len;
+  }
+  for (const loop of loops) {
+    const id = segIsland[loop.firstSegment - s0] as number;
+    const owner = id >= 0 ? (list[id] as Island) : orphan;
+    if (!owner) continue;
+    const simple = simplifyLoop(loop.xy);
+    if (Math.abs(loopArea2(simple)) > 1e-6) owner.loops.push(simple);
+  }
+  if (orphan && orphan.perimeter > 0) {
+    orphan.area = Math.min(Math.abs(orphan.area), orphan.perimeter * cell * 0.25);
+    list.push(orphan);
+  }
+  for (const isl of list) {
+    // segments of an island form closed loops: their shoelace sum is its area; fall back to cells
+    const cellArea = isl.cells * cell * cell;
+    if (!(isl.area > 0) || isl.area > cellArea * 2 + isl.perimeter * cell) isl.area = cellArea;
+  }
 }
 
 export interface SupportGeometry {
@@ -636,9 +751,94 @@ export interface SupportGeometry {
   supportContactLayers: number;
 }
 
+/**
+ * Stage "supports", where: every facet the shared overhang rule (@printloop/materials, at this layer
+ * height) calls an overhang marks the grid cells it covers in the layer at its own height. Facets are
+ * used rather than the difference of two layer rasters because thin overhangs (a thread's flank, a
+ * lattice bar) reach past the layer below by less than a cell.
+ */
+function overhangContacts(pm: PreparedMesh, geo: LayerGeometry): Uint8Array {
+  const { rows, cols, originX, originY } = geo.raster;
+  const cells = rows * cols;
+  const layers = geo.layerCount;
+  const h = geo.layerHeight;
+  const cell = geo.cellSize;
+  const contact = new Uint8Array(cells * layers);
+  const P = pm.mesh.positions;
+  const threshold = overhangNormalZ(h);
+  const z0 = pm.zOffset;
+  const mark = (x: number, y: number, z: number) => {
+    const c = Math.floor((x - originX) / cell);
+    const r = Math.floor((y - originY) / cell);
+    // the first layer whose slice (at mid-height) is above the facet: where the overhang appears
+    const layer = Math.ceil(z / h - 0.5);
+    if (c < 0 || r < 0 || c >= cols || r >= rows || layer < 1 || layer >= layers) return;
+    contact[layer * cells + r * cols + c] = 1;
+  };
+  for (let t = 0; t < pm.zmin.length; t++) {
+    const o = t * 9;
+    const ax = P[o] as number;
+    const ay = P[o + 1] as number;
+    const az = (P[o + 2] as number) - z0;
+    const bx = P[o + 3] as number;
+    const by = P[o + 4] as number;
+    const bz = (P[o + 5] as number) - z0;
+    const cx = P[o + 6] as number;
+    const cy = P[o + 7] as number;
+    const cz = (P[o + 8] as number) - z0;
+    const ux = bx - ax;
+    const uy = by - ay;
+    const uz = bz - az;
+    const vx = cx - ax;
+    const vy = cy - ay;
+    const vz = cz - az;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = (ux * vy - uy * vx) * pm.orientation;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (!isOverhangFacet(nz, len, pm.zmax[t] as number, 0, threshold)) continue;
+    // the facet's projection, cell by cell, each at the facet's height over that cell
+    const det = ux * vy - uy * vx;
+    const minX = Math.min(ax, bx, cx);
+    const maxX = Math.max(ax, bx, cx);
+    const minY = Math.min(ay, by, cy);
+    const maxY = Math.max(ay, by, cy);
+    const c0 = Math.max(0, Math.floor((minX - originX) / cell));
+    const c1 = Math.min(cols - 1, Math.floor((maxX - originX) / cell));
+    const r0 = Math.max(0, Math.floor((minY - originY) / cell));
+    const r1 = Math.min(rows - 1, Math.floor((maxY - originY) / cell));
+    let hit = false;
+    if (det !== 0) {
+      for (let r = r0; r <= r1; r++) {
+        const py = originY + (r + 0.5) * cell - ay;
+        for (let c = c0; c <= c1; c++) {
+          const px = originX + (c + 0.5) * cell - ax;
+          const s = (px * vy - py * vx) / det;
+          const q = (ux * py - uy * px) / det;
+          if (s < 0 || q < 0 || s + q > 1) continue;
+          hit = true;
+          mark(px + ax, py + ay, az + s * uz + q * vz);
+        }
+      }
+    }
+    // facets smaller than a cell still mark the cell under their centre
+    if (!hit) mark((ax + bx + cx) / 3, (ay + by + cy) / 3, (az + bz + cz) / 3);
+  }
+  return contact;
+}
+
+/**
+ * Interface layers restart under a new contact within this distance of it (mm), where a column from a
+ * higher contact already passes. Chosen from 0 / 0.25 / 0.5 / 1 mm looking at the corpus's
+ * supports-on slices of threads, lattices, organic parts, text, gears and towers (so it is not
+ * refitted per fold).
+ */
+const INTERFACE_MARGIN = 1;
+
 /** Support regions (computed on demand, cached on the geometry): overhangs projected down. */
-export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): SupportGeometry {
+export function supportGeometry(pm: PreparedMesh, geo: LayerGeometry, opt: GeometryOptions): SupportGeometry {
   if (geo.support) return geo.support;
+  const contact = overhangContacts(pm, geo);
   const { grid, rows, cols } = geo.raster;
   const cells = rows * cols;
   const layers = geo.layerCount;
@@ -651,41 +851,55 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
   const supportInterfaceCells = new Uint32Array(layers);
   let contactLayers = 0;
   {
-    // a slope is supported when it leans out more than tan(angle) × h per layer; measured over K
-    // layers so that the grid resolves it (K · allowance spans about 6 cells)
-    const perLayer = Math.tan((opt.overhangAngleDeg * Math.PI) / 180) * geo.layerHeight;
-    const K = Math.max(1, Math.round((6 * cell) / perLayer));
-    const radK = (k: number) => Math.max(0, Math.round((k * perLayer) / cell));
     const grow = Math.max(0, Math.round(opt.supportGrow / cell));
+    // overhangs narrower than this (mm) have no bridge infill: PrusaSlicer supports them even when
+    // anchored at both ends (lattice bars, the ends of thin beams)
+    const bridgeMinWidth = Math.max(1, Math.round(opt.interiorInset / cell));
     const dil = new Uint8Array(cells);
     const tmp = new Uint8Array(cells);
+    const wide = new Uint8Array(cells);
+    const near = new Uint8Array(cells);
+    const interfaceMargin = Math.max(0, Math.round(INTERFACE_MARGIN / cell));
     const need = new Uint8Array(cells); // support column currently descending at this cell
     const age = new Uint16Array(cells); // layers since the column's contact (for interface layers)
     const overhang = new Uint8Array(cells);
     const dilate = (src: Uint8Array, srcOff: number, out: Uint8Array, radius: number) =>
       dilateSquare(src, srcOff, out, radius, rows, cols, tmp);
     for (let i = layers - 1; i >= 1; i--) {
-      // overhang of layer i over layer i-1
-      const k = Math.min(i, K);
-      dilate(grid, (i - k) * cells, dil, radK(k));
       let any = 0;
       const base = i * cells;
       for (let p = 0; p < cells; p++) {
-        const o = grid[base + p] === 1 && dil[p] === 0 ? 1 : 0;
+        const o = contact[base + p] === 1 && grid[(i - 1) * cells + p] === 0 ? 1 : 0;
         overhang[p] = o;
         any += o;
       }
-      if (any > 0 && opt.skipBridges) any -= removeBridges(overhang, dil, rows, cols, comp, stackB);
+      if (any > 0 && opt.skipBridges) {
+        // wide parts: where the layer itself, eroded by the wall band, still covers the overhang (a
+        // bridge infill fits there; the overhanging facets may be narrower, e.g. a chamfered bar)
+        for (let p = 0; p < cells; p++) dil[p] = grid[base + p] === 1 ? 0 : 1;
+        dilate(dil, 0, wide, bridgeMinWidth);
+        for (let p = 0; p < cells; p++) wide[p] = overhang[p] === 1 && wide[p] === 0 ? 1 : 0;
+        dilate(grid, (i - 1) * cells, dil, 1);
+        any -= removeBridges(overhang, dil, rows, cols, comp, stackB, wide);
+      }
       if (any > 0) {
         contactLayers++;
+        // the contact's close surroundings, where interface layers are laid under it
+        dilate(overhang, 0, near, interfaceMargin);
         if (grow > 0) {
           dilate(overhang, 0, dil, grow);
           for (let p = 0; p < cells; p++) if (dil[p] === 1 && grid[base + p] === 0) overhang[p] = 1;
         }
         for (let p = 0; p < cells; p++) {
-          if (overhang[p] === 1 && need[p] === 0) {
-            need[p] = 1;
-            age[p] = 0;
+          // a new contact starts a column: the gap, then dense interface layers. Where a column from
+          // a higher contact already passes close to the new one (round each thread turn or lattice
+          // bar), the interface layers start again under it, without a second gap.
+          if (overhang[p] === 1) {
+            if (need[p] === 0) {
+              need[p] = 1;
+              age[p] = 0;
+            } else if (near[p] === 1 && (age[p] as number) > opt.supportGapLayers)
+              age[p] = opt.supportGapLayers;
           }
         }
       }
@@ -697,7 +911,23 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
       for (let p = 0; p < cells; p++) {
         if (need[p] === 0) continue;
         if (grid[below + p] === 1) {
-          need[p] = 0; // the column lands on the part
+          // the column lands on the part: like its top, its bottom keeps a gap and dense interface
+          // layers (support_material_bottom_interface_layers = the top's, same contact distance)
+          const gap = opt.supportGapLayers;
+          const dense = gap + opt.supportInterfaceLayers;
+          for (let k = 0; k < dense; k++) {
+            const ageThere = (age[p] as number) - k; // the column's age in layer i + k
+            if (ageThere <= gap) break; // that layer is in the top gap already
+            const layer = i + k;
+            if (k < gap) {
+              supportCells[layer] = (supportCells[layer] as number) - 1;
+              if (ageThere <= dense)
+                supportInterfaceCells[layer] = (supportInterfaceCells[layer] as number) - 1;
+            } else if (ageThere > dense) {
+              supportInterfaceCells[layer] = (supportInterfaceCells[layer] as number) + 1;
+            }
+          }
+          need[p] = 0;
           continue;
         }
         const a = (age[p] as number) + 1;
@@ -730,9 +960,12 @@ export function supportGeometry(geo: LayerGeometry, opt: GeometryOptions): Suppo
 }
 
 /**
- * Remove from `overhang` its connected regions that are bridges: most of their row runs (or column
- * runs) start and end next to supported cells (`below`, the dilated layer underneath). Returns the
- * number of cells removed.
+ * Remove from `overhang` the bridges PrusaSlicer leaves unsupported (dont_support_bridges): in every
+ * connected overhang region wide enough somewhere to carry bridge infill (`wide`), each row run and
+ * each column run that starts and ends next to supported cells (`below`, the dilated layer
+ * underneath) is a bridge span. Runs are judged one by one, so a lattice layer whose bars cross
+ * loses every anchored bar, not only when most of the region is anchored. Returns the number of
+ * cells removed.
  */
 function removeBridges(
   overhang: Uint8Array,
@@ -741,62 +974,81 @@ function removeBridges(
   cols: number,
   comp: Int32Array,
   stack: Int32Array,
+  wide: Uint8Array,
 ): number {
   const cells = rows * cols;
   comp.fill(-1);
-  let removed = 0;
-  const members: number[] = [];
+  // regions that are wide somewhere: only those can be bridges
+  const wideRegion: boolean[] = [];
   let id = 0;
   for (let p0 = 0; p0 < cells; p0++) {
     if (overhang[p0] !== 1 || (comp[p0] as number) >= 0) continue;
-    members.length = 0;
+    let isWide = false;
     let sp = 0;
     stack[sp++] = p0;
     comp[p0] = id;
     while (sp > 0) {
       const q = stack[--sp] as number;
-      members.push(q);
+      if (wide[q] === 1) isWide = true;
       const r = (q / cols) | 0;
       const c = q - r * cols;
-      const nb = [
-        c > 0 ? q - 1 : -1,
-        c < cols - 1 ? q + 1 : -1,
-        r > 0 ? q - cols : -1,
-        r < rows - 1 ? q + cols : -1,
-      ];
-      for (const n of nb) {
-        if (n >= 0 && overhang[n] === 1 && (comp[n] as number) < 0) {
-          comp[n] = id;
-          stack[sp++] = n;
-        }
+      if (c > 0 && overhang[q - 1] === 1 && (comp[q - 1] as number) < 0) {
+        comp[q - 1] = id;
+        stack[sp++] = q - 1;
+      }
+      if (c < cols - 1 && overhang[q + 1] === 1 && (comp[q + 1] as number) < 0) {
+        comp[q + 1] = id;
+        stack[sp++] = q + 1;
+      }
+      if (r > 0 && overhang[q - cols] === 1 && (comp[q - cols] as number) < 0) {
+        comp[q - cols] = id;
+        stack[sp++] = q - cols;
+      }
+      if (r < rows - 1 && overhang[q + cols] === 1 && (comp[q + cols] as number) < 0) {
+        comp[q + cols] = id;
+        stack[sp++] = q + cols;
       }
     }
-    // runs along rows and columns: anchored when both ends touch supported cells
-    let rowRuns = 0;
-    let rowAnch = 0;
-    let colRuns = 0;
-    let colAnch = 0;
-    for (const q of members) {
-      const r = (q / cols) | 0;
-      const c = q - r * cols;
-      if (c === 0 || comp[q - 1] !== id) {
-        rowRuns++;
-        let e = c;
-        while (e + 1 < cols && comp[r * cols + e + 1] === id) e++;
-        if (c > 0 && below[q - 1] === 1 && e + 1 < cols && below[r * cols + e + 1] === 1) rowAnch++;
-      }
-      if (r === 0 || comp[q - cols] !== id) {
-        colRuns++;
-        let e = r;
-        while (e + 1 < rows && comp[(e + 1) * cols + c] === id) e++;
-        if (r > 0 && below[q - cols] === 1 && e + 1 < rows && below[(e + 1) * cols + c] === 1) colAnch++;
-      }
-    }
-    if (rowAnch >= 0.7 * rowRuns || colAnch >= 0.7 * colRuns) {
-      for (const q of members) overhang[q] = 0;
-      removed += members.length;
-    }
+    wideRegion.push(isWide);
     id++;
+  }
+  // anchored runs (marked 2), then removed
+  for (let r = 0; r < rows; r++) {
+    let c = 0;
+    while (c < cols) {
+      const p = r * cols + c;
+      if (overhang[p] === 0) {
+        c++;
+        continue;
+      }
+      let e = c;
+      while (e + 1 < cols && overhang[r * cols + e + 1] !== 0) e++;
+      const anchored = c > 0 && below[p - 1] === 1 && e + 1 < cols && below[r * cols + e + 1] === 1;
+      if (anchored && wideRegion[comp[p] as number]) for (let k = c; k <= e; k++) overhang[r * cols + k] = 2;
+      c = e + 1;
+    }
+  }
+  for (let c = 0; c < cols; c++) {
+    let r = 0;
+    while (r < rows) {
+      const p = r * cols + c;
+      if (overhang[p] === 0) {
+        r++;
+        continue;
+      }
+      let e = r;
+      while (e + 1 < rows && overhang[(e + 1) * cols + c] !== 0) e++;
+      const anchored = r > 0 && below[p - cols] === 1 && e + 1 < rows && below[(e + 1) * cols + c] === 1;
+      if (anchored && wideRegion[comp[p] as number]) for (let k = r; k <= e; k++) overhang[k * cols + c] = 2;
+      r = e + 1;
+    }
+  }
+  let removed = 0;
+  for (let p = 0; p < cells; p++) {
+    if (overhang[p] === 2) {
+      overhang[p] = 0;
+      removed++;
+    }
   }
   return removed;
 }

@@ -8,6 +8,8 @@ export type GeometryErrorCode =
   | 'invalid_number'
   | 'index_out_of_range'
   | 'too_many_triangles'
+  | 'no_volume'
+  | 'invalid_mesh'
   | 'no_triangles'
   | 'invalid_3mf'
   | 'invalid_step'

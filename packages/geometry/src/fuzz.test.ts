@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeModel, GeometryError } from './index.js';
 import { asciiStl, box, bytes, meshObjectXml, modelXml, threeMf } from './testing/meshes.js';
 
-const MODELS = path.resolve(import.meta.dirname, '../../../../shared/models');
+const MODELS = path.resolve(import.meta.dirname, '../../../fixtures/models');
 const load = (f: string) => new Uint8Array(readFileSync(path.join(MODELS, f)));
 
 const LIMIT_MS = 2000;

@@ -6,11 +6,26 @@ import { analyzeParsed } from './measure/analyze.js';
 import { type ParseOptions, parseModel } from './parse/index.js';
 import type { Analysis } from './types.js';
 
+export {
+  BED_TOLERANCE_MM,
+  isOverhangFacet,
+  overhangAngleDeg,
+  overhangNormalZ,
+} from '@printloop/materials';
 export { GeometryError, type GeometryErrorCode, isGeometryError } from './errors.js';
 export { HOUSE_PRINTER, MAX_INPUT_BYTES, MAX_TRIANGLES } from './limits.js';
-export { analyzeParsed, baseName, fitsPrinter, round6 } from './measure/analyze.js';
+export {
+  analyzeParsed,
+  baseName,
+  fitsPrinter,
+  MIN_PRINTABLE_SIZE_MM,
+  MIN_PRINTABLE_VOLUME_MM3,
+  printableProblem,
+  round6,
+} from './measure/analyze.js';
 export { type MeshMetrics, measureMesh, weld } from './measure/mesh.js';
 export { releaseScratch, SCRATCH_KEEP_BYTES, scratchBytes } from './measure/scratch.js';
+export { decodeMesh, encodeMesh, MESH_CODEC_MEDIA_TYPE } from './mesh-codec.js';
 export {
   type FileKind,
   fileKind,

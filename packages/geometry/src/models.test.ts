@@ -1,10 +1,10 @@
-/** Every model in ../shared/models is measured against its manifest.json (read here, not copied). */
+/** Every model in fixtures/models is measured against its manifest.json (read here, not copied). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeModel } from './index.js';
 
-const MODELS = path.resolve(import.meta.dirname, '../../../../shared/models');
+const MODELS = path.resolve(import.meta.dirname, '../../../fixtures/models');
 
 interface ManifestEntry {
   file: string;

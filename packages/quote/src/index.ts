@@ -1,2 +1,27 @@
-export * from './parameters.js';
+// The print parameters, materials and printer live in @printloop/materials; re-exported here so
+// existing importers of @printloop/quote keep compiling.
+export {
+  DEFAULT_PARAMETERS,
+  FILAMENT_TYPES,
+  type FilamentType,
+  HOUSE_PRINTER,
+  MATERIALS,
+  type Material,
+  PARAMETER_BOUNDS,
+  PARAMETER_MESSAGES,
+  ParameterError,
+  type ParameterIssue,
+  POST_PROCESSING_OPTIONS,
+  type PostProcessing,
+  type PrintParameters,
+  parseParameters,
+  type QuoteParameters,
+  type ValidateOptions,
+  type ValidationResult,
+  validateParameters,
+  validateQuantity,
+} from '@printloop/materials';
+export * from './order.js';
 export * from './price.js';
+export * from './shipping.js';
+export * from './vat.js';

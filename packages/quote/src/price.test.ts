@@ -7,6 +7,7 @@ import {
   PARAMETER_BOUNDS,
   ParameterError,
   PRICE_TABLE,
+  PRICE_TABLE_2026_11_01,
   parseParameters,
   priceQuote,
   repriceQuote,
@@ -28,7 +29,11 @@ describe('priceQuote: hand-computed examples', () => {
     expect(q.post_processing_pence).toBe(0);
     // (10 + 127) × 2.5 = 342.5 -> 343 p
     expect(q.unit_price_pence).toBe(343);
-    expect(q.total_pence).toBe(343);
+    expect(q.items_pence).toBe(343);
+    // One unit ordered on its own: the per-order fulfilment fee, £2.95.
+    expect(q.fulfilment_pence).toBe(295);
+    expect(q.total_pence).toBe(638);
+    expect(q.lead_time_days).toBe(2); // one working day of machine time (at least), plus one
     expect(q.delivery_days).toBe(3); // ceil(15.25 / 1440) + 2
     expect(q.valid_until).toBe('2026-11-29T10:00:00.000Z');
     expect(q.price_table_version).toBe(PRICE_TABLE.version);
@@ -51,7 +56,8 @@ describe('priceQuote: hand-computed examples', () => {
       support: 2.6,
       post_processing: 10,
       unit_price: 64,
-      total: 64,
+      fulfilment: 2.95,
+      total: 66.95,
     });
   });
 
@@ -79,14 +85,17 @@ describe('priceQuote: hand-computed examples', () => {
     expect(at(9)).toMatchObject({
       subtotal_pence: 57600,
       discount_pence: 0,
-      total_pence: 57600,
+      items_pence: 57600,
       discount_rate: 0,
     });
-    expect(at(10)).toMatchObject({ subtotal_pence: 64000, discount_pence: 3200, total_pence: 60800 });
-    expect(at(49)).toMatchObject({ subtotal_pence: 313600, discount_pence: 15680, total_pence: 297920 });
-    expect(at(50)).toMatchObject({ subtotal_pence: 320000, discount_pence: 32000, total_pence: 288000 });
+    expect(at(10)).toMatchObject({ subtotal_pence: 64000, discount_pence: 3200, items_pence: 60800 });
+    expect(at(49)).toMatchObject({ subtotal_pence: 313600, discount_pence: 15680, items_pence: 297920 });
+    expect(at(50)).toMatchObject({ subtotal_pence: 320000, discount_pence: 32000, items_pence: 288000 });
     expect(at(199)).toMatchObject({ discount_rate: 0.1, discount_pence: 127360 });
-    expect(at(200)).toMatchObject({ subtotal_pence: 1280000, discount_pence: 192000, total_pence: 1088000 });
+    expect(at(200)).toMatchObject({ subtotal_pence: 1280000, discount_pence: 192000, items_pence: 1088000 });
+    // Fulfilment: £2.95 per order and 20 p per unit after the first.
+    expect(at(9).fulfilment_pence).toBe(295 + 8 * 20);
+    expect(at(200).total_pence).toBe(1088000 + 295 + 199 * 20);
     // delivery counts the whole order's print time: 10 × 2 h = 1200 min -> 1 day + 2
     expect(at(10).delivery_days).toBe(3);
     expect(at(50).delivery_days).toBe(7); // 6000 min -> ceil(4.17) = 5, + 2
@@ -113,12 +122,19 @@ describe('priceQuote: hand-computed examples', () => {
     const again = repriceQuote(JSON.parse(JSON.stringify(q.inputs)), q.price_table_version);
     expect(again).toEqual(q);
     expect(() => repriceQuote(q.inputs, '1999-01-01')).toThrow(/table 1999-01-01/);
+    // A quote saved with the first table (no fulfilment fee) re-prices with that table.
+    const old = priceQuote({ print_time_s: 915, filament_g: 3.98 }, PLA, {
+      now: NOW,
+      table: PRICE_TABLE_2026_11_01,
+    });
+    expect(old.total_pence).toBe(343);
+    expect(repriceQuote(old.inputs, old.price_table_version)).toEqual(old);
   });
 
   it('refuses bad quantities and options', () => {
     const est = { print_time_s: 1, filament_g: 1 };
     expect(() => priceQuote(est, PLA, { quantity: 0 })).toThrow(
-      'Quantity must be a whole number between 1 and 10000',
+      'Quantity must be a whole number between 1 and 1000',
     );
     expect(() => priceQuote(est, PLA, { quantity: 1.5 })).toThrow(ParameterError);
     // @ts-expect-error: an unknown option from untyped input

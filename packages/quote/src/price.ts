@@ -2,15 +2,18 @@
  * Pricing: estimate + parameters + the versioned price table -> an itemised, reproducible quote.
  *
  * Money is integer pence. Rounding (half up, to the penny, after each step):
- *   material = round(filament_g / 1000 × price per kg)
- *   machine  = round(print_time_s / 3600 × machine rate per hour)
- *   support  = round(support rate × (material + machine))          (0 without supports)
- *   post     = sum of the chosen options (whole pounds, no rounding needed)
- *   unit     = round((material + machine + support + post) × markup)
- *   subtotal = unit × quantity
- *   discount = round(subtotal × tier rate)
- *   total    = subtotal − discount
+ *   material   = round(filament_g / 1000 × price per kg)
+ *   machine    = round(print_time_s / 3600 × machine rate per hour)
+ *   support    = round(support rate × (material + machine))          (0 without supports)
+ *   post       = sum of the chosen options (whole pounds, no rounding needed)
+ *   unit       = round((material + machine + support + post) × markup)
+ *   subtotal   = unit × quantity
+ *   discount   = round(subtotal × tier rate)
+ *   items      = subtotal − discount
+ *   fulfilment = per order + per unit × (units − 1)                 (tables from 2026-11-23)
+ *   total      = items + fulfilment
  * delivery_days = ceil(print minutes of the whole order / 1440) + 2; valid_until = now + 7 days.
+ * Shipping and VAT are added at checkout (order.ts).
  */
 import {
   type FilamentType,
@@ -19,7 +22,7 @@ import {
   type PostProcessing,
   type PrintParameters,
   validateQuantity,
-} from './parameters.js';
+} from '@printloop/materials';
 
 export interface VolumeDiscountTier {
   minQuantity: number;
@@ -41,10 +44,16 @@ export interface PriceTable {
   deliveryMinutesPerDay: number;
   validityDays: number;
   volumeDiscounts: readonly VolumeDiscountTier[];
+  /** Picking, packing, shipping materials and delivery handling, once per order (pence). */
+  fulfilment: { perOrderPence: number; perExtraUnitPence: number };
+  /** VAT rates (prices are before VAT). */
+  vat: { ukRate: number };
+  /** Production lead time: machine time per working day, and days added for handling. */
+  leadTime: { printHoursPerDay: number; extraDays: number };
 }
 
-/** The one price table. Change a constant => bump the version (stored quotes keep theirs). */
-export const PRICE_TABLE: PriceTable = Object.freeze({
+/** The first price table (quotes saved with it are re-priced with it; it had no fulfilment fee). */
+export const PRICE_TABLE_2026_11_01: PriceTable = Object.freeze({
   version: '2026-11-01',
   currency: 'GBP',
   materialPencePerKg: Object.freeze({ PLA: 2500, ABS: 3000, PETG: 3500, TPU: 4500 }),
@@ -61,7 +70,38 @@ export const PRICE_TABLE: PriceTable = Object.freeze({
     { minQuantity: 50, maxQuantity: 199, rate: 0.1 },
     { minQuantity: 200, maxQuantity: null, rate: 0.15 },
   ]),
+  fulfilment: Object.freeze({ perOrderPence: 0, perExtraUnitPence: 0 }),
+  vat: Object.freeze({ ukRate: 0.2 }),
+  leadTime: Object.freeze({ printHoursPerDay: 24, extraDays: 1 }),
 });
+
+/**
+ * The price table in force. Change a constant => add a version (stored quotes and placed orders keep
+ * theirs). 2026-11-23: the fulfilment fee (picking, packing, materials and delivery handling).
+ */
+export const PRICE_TABLE: PriceTable = Object.freeze({
+  ...PRICE_TABLE_2026_11_01,
+  version: '2026-11-23',
+  fulfilment: Object.freeze({ perOrderPence: 295, perExtraUnitPence: 20 }),
+});
+
+/** Every table a stored quote or order may name, by version. */
+export const PRICE_TABLES: Readonly<Record<string, PriceTable>> = Object.freeze({
+  [PRICE_TABLE_2026_11_01.version]: PRICE_TABLE_2026_11_01,
+  [PRICE_TABLE.version]: PRICE_TABLE,
+});
+
+/** Picking, packing and handling for an order of `units` parts in all (pence). */
+export function fulfilmentPence(units: number, table: PriceTable = PRICE_TABLE): number {
+  if (units <= 0) return 0;
+  return table.fulfilment.perOrderPence + table.fulfilment.perExtraUnitPence * (units - 1);
+}
+
+/** Working days to make an order: its machine time at one printer, in whole days, plus handling. */
+export function leadTimeDays(printSeconds: number, table: PriceTable = PRICE_TABLE): number {
+  const days = printSeconds / 3600 / table.leadTime.printHoursPerDay;
+  return Math.max(1, Math.ceil(Number(days.toFixed(9)))) + table.leadTime.extraDays;
+}
 
 /** Automatic volume discounts, for the pricing page. */
 export const VOLUME_DISCOUNTS = PRICE_TABLE.volumeDiscounts;
@@ -123,8 +163,15 @@ export interface Quote {
   subtotal_pence: number;
   discount_rate: number;
   discount_pence: number;
+  /** subtotal − discount: the parts themselves. */
+  items_pence: number;
+  /** Fulfilment for this quote ordered on its own (an order charges it once for all its items). */
+  fulfilment_pence: number;
+  /** items + fulfilment, before shipping and VAT. */
   total_pence: number;
   delivery_days: number;
+  /** Working days until it ships (machine time at one printer, plus handling). */
+  lead_time_days: number;
   valid_until: string;
 }
 
@@ -161,6 +208,8 @@ export function priceQuote(
   const subtotal = unit * quantity;
   const rate = discountRateFor(quantity, table);
   const discount = roundPence(subtotal * rate);
+  const items = subtotal - discount;
+  const fulfilment = fulfilmentPence(quantity, table);
   const orderMinutes = (estimate.print_time_s * quantity) / 60;
   const deliveryDays =
     Math.ceil(Number((orderMinutes / table.deliveryMinutesPerDay).toFixed(9))) + table.deliveryBaseDays;
@@ -185,16 +234,19 @@ export function priceQuote(
     subtotal_pence: subtotal,
     discount_rate: rate,
     discount_pence: discount,
-    total_pence: subtotal - discount,
+    items_pence: items,
+    fulfilment_pence: fulfilment,
+    total_pence: items + fulfilment,
     delivery_days: deliveryDays,
+    lead_time_days: leadTimeDays(estimate.print_time_s * quantity, table),
     valid_until: validUntil.toISOString(),
   };
 }
 
-/** Recompute a stored quote from its recorded inputs. Refuses a different price-table version. */
-export function repriceQuote(inputs: QuoteInputs, version: string, table: PriceTable = PRICE_TABLE): Quote {
-  if (version !== table.version)
-    throw new Error(`Quote was priced with table ${version}; this build has table ${table.version}`);
+/** Recompute a stored quote from its recorded inputs, with the price table it was priced with. */
+export function repriceQuote(inputs: QuoteInputs, version: string): Quote {
+  const table = PRICE_TABLES[version];
+  if (!table) throw new Error(`Quote was priced with table ${version}, which this build does not know`);
   return priceQuote(inputs.estimate, inputs.parameters, {
     quantity: inputs.quantity,
     postProcessing: inputs.postProcessing,
@@ -211,6 +263,7 @@ export interface PriceJson {
   support: number;
   post_processing: number;
   discount: number;
+  fulfilment: number;
   unit_price: number;
   quantity: number;
   total: number;
@@ -229,6 +282,7 @@ export function toPriceJson(q: Quote): PriceJson {
     support: pounds(q.support_pence),
     post_processing: pounds(q.post_processing_pence),
     discount: pounds(q.discount_pence),
+    fulfilment: pounds(q.fulfilment_pence ?? 0),
     unit_price: pounds(q.unit_price_pence),
     quantity: q.quantity,
     total: pounds(q.total_pence),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { account, session, user, verification } from '../db/schema.js';
+import { trustedOrigins } from '../http/origin-check.js';
 import type { Mailer } from '../mail/mailer.js';
 
 export const PASSWORD_MIN = 6;
@@ -32,15 +34,6 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
   return secret;
 }
 
-function trustedOrigins(publicUrl: string): string[] {
-  const origins = new Set([new URL(publicUrl).origin]);
-  const u = new URL(publicUrl);
-  // A local install is reached as localhost and as 127.0.0.1 alike.
-  if (u.hostname === 'localhost') origins.add(`${u.protocol}//127.0.0.1${u.port ? `:${u.port}` : ''}`);
-  if (u.hostname === '127.0.0.1') origins.add(`${u.protocol}//localhost${u.port ? `:${u.port}` : ''}`);
-  return [...origins];
-}
-
 export function resetEmail(link: string) {
   const text = [
     'Hello,',
@@ -56,12 +49,23 @@ export function resetEmail(link: string) {
   return { subject: 'Reset your PrintLoop password', text };
 }
 
+/** Where Better Auth reports the error behind a 500 it answers (routes/api/auth.ts reads it). */
+export const authErrors = new AsyncLocalStorage<{ error: unknown }>();
+
+/** Better Auth's own limiter, a second line behind the routes' limits: per IP and action. */
+export interface AuthLimiterOptions {
+  windowS: number;
+  max: number;
+}
+
 export function createAuth(opts: {
   config: Config;
   db: Db;
   mailer: Mailer;
   secret: string;
   onResetLink?: (link: string) => void;
+  limiter: AuthLimiterOptions;
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
   const { config, db, mailer, secret } = opts;
   return betterAuth({
@@ -90,12 +94,40 @@ export function createAuth(opts: {
       updateAge: 24 * 60 * 60,
     },
     // Rate limits are applied in front of these routes per IP and per email (routes/api/auth.ts).
-    rateLimit: { enabled: false },
+    // The routes limit each action per IP and per email first (routes/api/auth.ts); this is a second
+    // line of Better Auth's own, per IP and path, in memory.
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window: opts.limiter.windowS,
+      max: opts.limiter.max * 10,
+      customRules: {
+        '/sign-in/email': { window: opts.limiter.windowS, max: opts.limiter.max },
+        '/sign-up/email': { window: opts.limiter.windowS, max: opts.limiter.max },
+        '/request-password-reset': { window: opts.limiter.windowS, max: opts.limiter.max },
+        '/reset-password': { window: opts.limiter.windowS, max: opts.limiter.max },
+      },
+    },
+    onAPIError: {
+      onError(error) {
+        const store = authErrors.getStore();
+        if (store) store.error = error;
+      },
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       cookiePrefix: 'printloop',
     },
-    logger: { disabled: config.env === 'test' },
+    // Better Auth's own messages go to the server's log, as text only: their extra arguments can carry
+    // query parameters (session tokens, emails), which must never reach a log.
+    logger: {
+      disabled: config.env === 'test' || !opts.log,
+      level: 'warn',
+      log: (level, message) => {
+        if (level === 'error') opts.log?.error({ source: 'better-auth' }, message);
+        else opts.log?.warn({ source: 'better-auth' }, message);
+      },
+    },
   });
 }
 

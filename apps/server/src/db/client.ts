@@ -22,14 +22,112 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where the database reports problems that happen outside any query (an idle connection dropped). */
+export interface DatabaseLogger {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * PostgreSQL error classes and socket errors that mean "the database is not reachable right now"
+ * (a restart, a failover, a terminated backend), as opposed to a bad query. A request that fails with
+ * one of these is answered 503 with Retry-After, and the next request gets a fresh connection.
+ */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown (the server is restarting, or pg_terminate_backend)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+/** The unique constraint that refused a write (e.g. two requests raced for one SKU), or null. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const x = e as { code?: unknown; constraint?: unknown };
+    if (x.code === '23505') return typeof x.constraint === 'string' ? x.constraint : '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
+      if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+    }
+    const message = (e as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down)/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface OpenOptions {
+  log?: DatabaseLogger;
+  /** How long start-up waits for an unreachable PostgreSQL before giving up (default 60 s). */
+  startupWaitMs?: number;
+}
+
 /** Open the database named by the config and apply the committed migrations. */
-export async function openDatabase(config: Config['database']): Promise<Database> {
+export async function openDatabase(config: Config['database'], opts: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      // A dead server must not hang requests: connecting gives up after 5 s (the request gets a 503).
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    // An idle client whose backend dies (a restart, pg_terminate_backend) emits 'error' on the pool.
+    // Unhandled, that event kills the process; handled, the pool drops the client and makes a new one
+    // on the next checkout.
+    const lost = (err: Error) =>
+      opts.log?.warn({ code: (err as { code?: string }).code, msg: err.message }, 'database connection lost');
+    pool.on('error', lost);
+    // A client checked out for a transaction has no pool listener: between two of its queries, a
+    // terminated backend makes the client itself emit 'error'. Its next query then fails (and the
+    // request gets a 503) instead of the event killing the process.
+    pool.on('connect', (client) => {
+      client.on('error', lost);
+    });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    const deadline = Date.now() + (opts.startupWaitMs ?? 60_000);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await migratePg(db, { migrationsFolder });
+        break;
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || Date.now() > deadline) {
+          await pool.end().catch(() => {});
+          throw err;
+        }
+        opts.log?.warn({ attempt, msg: (err as Error).message }, 'database not reachable yet; retrying');
+        await sleep(Math.min(5_000, 250 * 2 ** Math.min(attempt, 5)));
+      }
+    }
     return {
       kind: 'postgres',
       db: db as unknown as Db,

@@ -1,13 +1,22 @@
+import type { ShippingAddress } from '@printloop/contracts';
+import type { EstimateResult } from '@printloop/estimate';
+import type { Analysis } from '@printloop/geometry';
+import type { Quote, QuoteParameters, VatTreatment } from '@printloop/quote';
+import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -110,9 +119,15 @@ export const printJobs = pgTable(
     format: varchar('format', { length: 16 }).notNull(),
     units: varchar('units', { length: 4 }).notNull().default('mm'),
     /** The server's analysis of the stored file at `units`: the authority for every saved figure. */
-    analysis: jsonb('analysis').notNull(),
+    analysis: jsonb('analysis').$type<Analysis>().notNull(),
     /** Storage key of the parsed triangle soup (Float32, mm, as uploaded), so re-pricing never re-parses. */
     meshPath: text('mesh_path'),
+    /** Bytes of the stored mesh, once written (counts toward the user's storage quota). */
+    meshSize: integer('mesh_size'),
+    /** Live (the web app, live API keys) or test mode (test API keys): the modes never see each other. */
+    livemode: boolean('livemode').notNull().default(true),
+    /** Where it came from: the calculator (kept a day unless saved) or the public API (kept longer). */
+    origin: varchar('origin', { length: 16 }).$type<'calculator' | 'api'>().notNull().default('calculator'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('print_jobs_user_created_idx').on(t.userId, t.createdAt)],
@@ -130,6 +145,8 @@ export const printParameters = pgTable('print_parameters', {
   supportRequired: boolean('support_required').notNull(),
   postProcessing: jsonb('post_processing').$type<string[]>().notNull(),
   units: varchar('units', { length: 4 }).notNull().default('mm'),
+  /** The colour from the materials catalogue (null on quotes saved before colours). */
+  color: varchar('color', { length: 32 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -159,9 +176,399 @@ export const quotes = pgTable(
     status: varchar('status', { length: 32 }).notNull().default('pending'),
     priceTableVersion: varchar('price_table_version', { length: 32 }).notNull(),
     /** The itemised quote (pence) with its recorded inputs, and the estimate it was priced from. */
-    breakdown: jsonb('breakdown').notNull(),
-    estimate: jsonb('estimate').notNull(),
+    breakdown: jsonb('breakdown').$type<Quote>().notNull(),
+    estimate: jsonb('estimate').$type<EstimateResult>().notNull(),
+    livemode: boolean('livemode').notNull().default(true),
+    /** The product it was quoted from (public API), if any. */
+    productId: varchar('product_id', { length: 40 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('quotes_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Print parameters of an order line or a product: the calculator's, with the catalogue colour. */
+export type LineParameters = QuoteParameters & { color: string | null };
+
+/** A shipping rate as an order recorded it. */
+export interface OrderShipping {
+  id: string;
+  carrier: string;
+  carrier_name: string;
+  service: string;
+  amount: number;
+  estimated_days: { min: number; max: number };
+  parcels: number;
+  weight_g: number;
+  rate_table_version: string;
+}
+
+/** The document a pro-forma invoice or an invoice was issued as (orders/documents.ts). */
+export type InvoiceDocument = import('../orders/documents.js').InvoiceDocument;
+
+// ---------------------------------------------------------------------------------------------
+// Roles and billing terms of accounts.
+
+/** Extra roles of a user: 'operator' runs the farm (every order, payments, shipping, printers). */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 32 }).notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who granted it: an operator's user id, 'config' (OPERATOR_EMAILS) or 'cli'. */
+    grantedBy: text('granted_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** How an account pays: 'prepay' (pro-forma, bank transfer before production) or 'net30' (invoice). */
+export const billingAccounts = pgTable('billing_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  terms: varchar('terms', { length: 16 }).notNull().default('prepay'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The operator who last changed the terms. */
+  updatedBy: text('updated_by'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Orders. An order belongs to one user and one mode; its items copy what they were priced with, so
+// later re-pricing never changes a placed order. Its status changes only through the lifecycle
+// (packages/contracts/src/order-lifecycle.ts), each change an append-only order event.
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    livemode: boolean('livemode').notNull().default(true),
+    status: varchar('status', { length: 24 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('GBP'),
+    itemsAmount: integer('items_amount').notNull(),
+    discountAmount: integer('discount_amount').notNull(),
+    fulfillmentAmount: integer('fulfillment_amount').notNull(),
+    shippingAmount: integer('shipping_amount').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    /** The VAT treatment: kind, rate, label, note, vat number. */
+    tax: jsonb('tax').$type<VatTreatment>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    /** The chosen rate as offered: carrier, service, amount, days, weight, table version. */
+    shipping: jsonb('shipping').$type<OrderShipping>().notNull(),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    estimatedDelivery: date('estimated_delivery', { mode: 'string' }).notNull(),
+    carrier: varchar('carrier', { length: 32 }),
+    trackingNumber: varchar('tracking_number', { length: 64 }),
+    trackingUrl: text('tracking_url'),
+    externalId: varchar('external_id', { length: 100 }),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    paymentTerms: varchar('payment_terms', { length: 16 }).notNull(),
+    priceTableVersion: varchar('price_table_version', { length: 32 }).notNull(),
+    /** Where it was placed: 'web' or 'api'. */
+    placedVia: varchar('placed_via', { length: 8 }).notNull(),
+    /** Test mode only: when the simulated clock moves the order on next (null once it is done). */
+    nextStepAt: timestamp('next_step_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_mode_created_idx').on(t.userId, t.livemode, t.createdAt),
+    index('orders_next_step_idx').on(t.nextStepAt).where(sql`${t.nextStepAt} is not null`),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_external_id_idx')
+      .on(t.userId, t.livemode, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The upload it prints (kept while any order item refers to it). */
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => printJobs.id, { onDelete: 'restrict' }),
+    quoteId: uuid('quote_id'),
+    productId: varchar('product_id', { length: 40 }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    filePath: text('file_path').notNull(),
+    meshPath: text('mesh_path'),
+    units: varchar('units', { length: 4 }).notNull(),
+    dimensions: jsonb('dimensions').$type<{ x: number; y: number; z: number }>().notNull(),
+    /** material, color, layer height, infill, speed, supports, post-processing, units. */
+    parameters: jsonb('parameters').$type<LineParameters>().notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    subtotalAmount: integer('subtotal_amount').notNull(),
+    discountAmount: integer('discount_amount').notNull(),
+    /** The estimate and the itemised price the item was priced with. */
+    estimate: jsonb('estimate')
+      .$type<{ print_time_s: number; filament_g: number; layers: number }>()
+      .notNull(),
+    price: jsonb('price').$type<Quote>().notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId, t.position), index('order_items_job_idx').on(t.jobId)],
+);
+
+/** Append-only: every status change (and payment, tracking) of an order, with who did it and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    fromStatus: varchar('from_status', { length: 24 }),
+    toStatus: varchar('to_status', { length: 24 }).notNull(),
+    action: varchar('action', { length: 32 }).notNull(),
+    actorType: varchar('actor_type', { length: 16 }).notNull(),
+    actorId: text('actor_id'),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+    index('order_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Pro-forma invoices and invoices, with the document as issued (re-rendered identically). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    number: varchar('number', { length: 32 }).notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    dueDate: date('due_date', { mode: 'string' }),
+    status: varchar('status', { length: 16 }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    totalAmount: integer('total_amount').notNull(),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+  },
+  (t) => [index('invoices_order_idx').on(t.orderId)],
+);
+
+/** The last number used per series (INV, PRO) and year: numbers are taken in the order's transaction. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: varchar('series', { length: 8 }).notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+export const payments = pgTable('payments', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  orderId: varchar('order_id', { length: 40 })
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  method: varchar('method', { length: 24 }).notNull(),
+  reference: varchar('reference', { length: 100 }),
+  recordedBy: text('recorded_by').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Idempotency keys of POST requests, per account and mode, kept 24 hours: the first response is stored
+ * in the same transaction as the work it did and replayed for a retry with the same key and body.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    livemode: boolean('livemode').notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    /** Method, path and a hash of the body. */
+    fingerprint: varchar('fingerprint', { length: 128 }).notNull(),
+    /** 'running' while the first request works, then 'done'. */
+    state: varchar('state', { length: 16 }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.livemode, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The public API: keys and products.
+
+/** API keys: shown once, stored as a SHA-256 hash only; `prefix` is what the dashboard shows. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    mode: varchar('mode', { length: 8 }).notNull(),
+    /** The first characters and the last four, e.g. "pl_live_Ab3d…x9Qz". */
+    prefix: varchar('prefix', { length: 40 }).notNull(),
+    /** SHA-256 of the whole key, hex. */
+    hash: varchar('hash', { length: 64 }).notNull().unique(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A seller's reusable model: its file, the materials allowed, default parameters and a SKU. */
+export const products = pgTable(
+  'products',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    livemode: boolean('livemode').notNull(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => printJobs.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: text('description'),
+    materials: jsonb('materials').$type<string[]>().notNull(),
+    /** Width, height, depth in mm, measured from the file (x, z, y of its box). */
+    dimensions: jsonb('dimensions').$type<{ width: number; height: number; depth: number }>().notNull(),
+    /** Default print parameters of orders and quotes for this product. */
+    defaults: jsonb('defaults').$type<LineParameters>().notNull(),
+    sku: varchar('sku', { length: 100 }),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_user_mode_created_idx').on(t.userId, t.livemode, t.createdAt),
+    uniqueIndex('products_sku_idx').on(t.userId, t.livemode, t.sku).where(sql`${t.sku} is not null`),
+  ],
+);
+
+/** Where an account's systems hear about changes (API.md §4): per account and mode, signed with its secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    livemode: boolean('livemode').notNull(),
+    url: text('url').notNull(),
+    description: varchar('description', { length: 200 }),
+    /** Event types it wants, or ["*"]. */
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** enabled | disabled (by its owner, or by a 410 answer). */
+    status: varchar('status', { length: 16 }).notNull().default('enabled'),
+    disabledReason: text('disabled_reason'),
+    /** The whsec_ secret, encrypted with a key derived from the server's secret (it must be read to sign). */
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_user_mode_idx').on(t.userId, t.livemode, t.createdAt)],
+);
+
+/** One change an account may hear about: the object after it and what changed (kept 30 days). */
+export const events = pgTable(
+  'events',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    /** Order of creation, across processes (a sequence). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    livemode: boolean('livemode').notNull(),
+    type: varchar('type', { length: 40 }).notNull(),
+    /** The order it is about, if any: deliveries of one order's events to one endpoint go in order. */
+    orderId: varchar('order_id', { length: 40 }),
+    data: jsonb('data')
+      .$type<{ object: Record<string, unknown>; previous_attributes?: Record<string, unknown> }>()
+      .notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_user_mode_created_idx').on(t.userId, t.livemode, t.createdAt),
+    index('events_created_idx').on(t.createdAt),
+  ],
+);
+
+/** An event owed to one endpoint: pending until a 2xx answer, retried on a schedule, then failed. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    eventId: varchar('event_id', { length: 40 })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    endpointId: varchar('endpoint_id', { length: 40 })
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The order the event is about (or the event itself): one at a time per endpoint and key, in order. */
+    orderKey: varchar('order_key', { length: 40 }).notNull(),
+    /** pending | succeeded | failed */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the delivery until then (longer than the request timeout); a crash frees it after. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_order_idx').on(t.endpointId, t.orderKey, t.seq),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+/** Every attempt of a delivery: when, the answer's status and first kilobyte, how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    deliveryId: varchar('delivery_id', { length: 40 })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
 );

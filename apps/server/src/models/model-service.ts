@@ -1,12 +1,28 @@
 import os from 'node:os';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import type { EstimateResult } from '@printloop/estimate';
-import { type Analysis, GeometryError, type GeometryErrorCode, type Units } from '@printloop/geometry';
+import {
+  type Analysis,
+  GeometryError,
+  type GeometryErrorCode,
+  printableProblem,
+  type Units,
+} from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/quote';
 import { Piscina } from 'piscina';
+import { tooManyRequests } from '../lib/errors.js';
 import type { Storage } from '../storage/storage.js';
-import { type AnalyzeResult, type AnalyzeTask, type EstimateTask, runAnalyze, runEstimate } from './tasks.js';
+import { FairLane } from './lane.js';
+import {
+  type AnalyzeTask,
+  type EstimateReply,
+  type EstimateTask,
+  type ParsedMesh,
+  runAnalyze,
+  runEstimate,
+} from './tasks.js';
 
 type WorkerReply<T> =
   | { ok: true; value: T }
@@ -22,57 +38,180 @@ function withoutConditions(argv: readonly string[]): string[] {
   return out;
 }
 
-/** Serialise a mesh for storage: the raw little-endian Float32 bytes. */
-export function meshToBytes(positions: Float32Array): Buffer {
-  return Buffer.from(positions.buffer, positions.byteOffset, positions.byteLength);
+/** Threads computing prices: two, so one user's large price never makes another's wait. */
+const PRICING_THREADS = 2;
+
+/** Thrown when a job's stored mesh is gone (a crash before it was written, or an older format). */
+export class MeshMissingError extends Error {
+  override name = 'MeshMissingError';
 }
 
-export function bytesToMesh(bytes: Uint8Array): Float32Array {
-  // Copy into an aligned buffer: storage reads are not guaranteed to be 4-byte aligned.
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return new Float32Array(copy.buffer, 0, Math.floor(bytes.byteLength / 4));
+/** A small least-recently-used map, bounded by a cost per entry. */
+class Lru<V> {
+  private readonly map = new Map<string, { value: V; cost: number }>();
+  private total = 0;
+  constructor(
+    private readonly maxCost: number,
+    private readonly costOf: (v: V) => number,
+  ) {}
+  get(key: string): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit.value;
+  }
+  set(key: string, value: V) {
+    this.delete(key);
+    const cost = this.costOf(value);
+    if (cost > this.maxCost) return;
+    this.map.set(key, { value, cost });
+    this.total += cost;
+    for (const [k, v] of this.map) {
+      if (this.total <= this.maxCost) break;
+      this.map.delete(k);
+      this.total -= v.cost;
+    }
+  }
+  delete(key: string) {
+    const hit = this.map.get(key);
+    if (hit) {
+      this.map.delete(key);
+      this.total -= hit.cost;
+    }
+  }
+  deleteWhere(pred: (key: string) => boolean) {
+    for (const k of [...this.map.keys()]) if (pred(k)) this.delete(k);
+  }
+}
+
+export interface LaneLimits {
+  /** Tasks waiting, all users together (503 beyond). */
+  maxQueued: number;
+  /** Tasks one user may have running or waiting (429 beyond). */
+  maxPerUser: number;
+}
+
+export interface ModelServiceOptions {
+  /** Run tasks in this thread (tests run from source); the lanes and their limits still apply. */
+  inline?: boolean;
+  workerFile?: string;
+  /** Running time allowed per task (default 60 s); time spent waiting for a worker does not count. */
+  taskTimeoutMs?: number;
+  /** Threads analysing uploads (default: cores − 1, 2 to 4). Pricing has its own thread. */
+  analysisThreads?: number;
+  analysis?: Partial<LaneLimits>;
+  pricing?: Partial<LaneLimits>;
+  /** Stored meshes (compressed) kept in memory, in bytes (default 256 MB). */
+  maxCacheBytes?: number;
+}
+
+export interface AnalyzeOutcome {
+  analysis: Analysis;
+  /** The price's estimate, when parameters were given and the model fits (else null). */
+  estimate: EstimateResult | null;
+  /** The compressed stored form of the mesh, once encoded (after the analysis is answered). */
+  mesh: Promise<Uint8Array>;
+}
+
+export interface PriceWithAnalysis {
+  parameters: PrintParameters;
+  /** The key (storage path) of the mesh for the units the file is read in. */
+  meshKeyFor: (units: Units) => string;
 }
 
 /**
- * Analysis and estimates of stored models, in worker threads so the event loop stays free. Parsed
- * meshes are kept in storage beside the model and in a bounded in-memory cache, so re-pricing never
- * re-parses the file.
+ * Analysis and pricing of model files, in worker threads so the event loop stays free. Two lanes
+ * with their own threads: uploads are analysed in one, prices computed in the other, so a price never
+ * waits behind someone's analysis. Each lane serves users fairly and is bounded (see FairLane).
+ *
+ * Meshes are stored compactly (indexed, gzipped once) beside the model file; the pricing thread keeps
+ * the prepared meshes it has seen, and is sent a mesh only when it lacks it. Estimates are pure, so
+ * the last few thousand are remembered, and identical concurrent requests share one computation.
  */
 export class ModelService {
-  private readonly pool: Piscina | null;
-  private readonly meshes = new Map<string, Float32Array>();
-  private meshBytes = 0;
-
+  private readonly analysisPool: Piscina | null;
+  private readonly pricingPool: Piscina | null;
+  readonly analysisLane: FairLane;
+  readonly pricingLane: FairLane;
   private readonly taskTimeoutMs: number;
+  private readonly meshes: Lru<Uint8Array>;
+  private readonly pendingMeshes = new Map<string, Promise<Uint8Array>>();
+  private readonly estimates = new Lru<EstimateResult>(4000, () => 1);
+  private readonly inflight = new Map<string, Promise<EstimateResult>>();
 
   constructor(
     private readonly storage: Storage,
-    opts: { inline?: boolean; maxCacheBytes?: number; taskTimeoutMs?: number; workerFile?: string } = {},
+    opts: ModelServiceOptions = {},
   ) {
     this.taskTimeoutMs = opts.taskTimeoutMs ?? 60_000;
-    this.maxCacheBytes = opts.maxCacheBytes ?? 512 * 1024 * 1024;
-    this.pool = opts.inline
-      ? null
-      : new Piscina({
-          filename: opts.workerFile ?? fileURLToPath(new URL('./model.worker.js', import.meta.url)),
-          minThreads: 1,
-          maxThreads: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-          idleTimeout: 60_000,
-          // Workers load the built packages: drop resolution conditions a test runner may have set.
-          execArgv: withoutConditions(process.execArgv),
-        });
+    this.meshes = new Lru(opts.maxCacheBytes ?? 256 * 1024 * 1024, (b) => b.byteLength);
+    // At least two, so that one user (who may run one analysis at a time) never holds every thread.
+    const analysisThreads = opts.analysisThreads ?? Math.max(2, Math.min(4, os.availableParallelism() - 1));
+    const pool = (threads: number) =>
+      new Piscina({
+        filename: opts.workerFile ?? fileURLToPath(new URL('./model.worker.js', import.meta.url)),
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: 60_000,
+        // Workers load the built packages: drop resolution conditions a test runner may have set.
+        execArgv: withoutConditions(process.execArgv),
+      });
+    this.analysisPool = opts.inline ? null : pool(analysisThreads);
+    this.pricingPool = opts.inline ? null : pool(PRICING_THREADS);
+    this.analysisLane = new FairLane({
+      name: ['model analysis', 'model analyses'],
+      concurrency: opts.inline ? 1 : analysisThreads,
+      maxQueued: opts.analysis?.maxQueued ?? 32,
+      maxPerUser: opts.analysis?.maxPerUser ?? 2,
+      maxRunningPerUser: 1,
+      retryAfterS: 3,
+    });
+    this.pricingLane = new FairLane({
+      name: ['price calculation', 'price calculations'],
+      concurrency: opts.inline ? 1 : PRICING_THREADS,
+      maxQueued: opts.pricing?.maxQueued ?? 128,
+      maxPerUser: opts.pricing?.maxPerUser ?? 16,
+      // The price of someone's large upload never holds both pricing threads.
+      maxRunningPerUser: 1,
+      retryAfterS: 1,
+    });
+    this.maxUploadsPerUser = opts.analysis?.maxPerUser ?? 2;
   }
 
-  private readonly maxCacheBytes: number;
+  private readonly maxUploadsPerUser: number;
+  private readonly uploading = new Map<string, number>();
 
-  private async run<T>(task: AnalyzeTask | EstimateTask, inline: () => Promise<T> | T): Promise<T> {
-    if (!this.pool) return inline();
+  /**
+   * Reserve one of the user's upload slots before their body is read, so a user already at their limit
+   * is refused at once (429) instead of after sending 50 MB. Returns the release function.
+   */
+  beginUpload(user: string): () => void {
+    const n = this.uploading.get(user) ?? 0;
+    if (n >= this.maxUploadsPerUser) {
+      throw tooManyRequests(
+        `You already have ${n} ${n === 1 ? 'upload' : 'uploads'} in progress. Please wait for ${n === 1 ? 'it' : 'them'} to finish.`,
+        3,
+      );
+    }
+    this.uploading.set(user, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.uploading.get(user) ?? 1) - 1;
+      if (left <= 0) this.uploading.delete(user);
+      else this.uploading.set(user, left);
+    };
+  }
+
+  private async run<T>(pool: Piscina, task: AnalyzeTask | EstimateTask, transferList?: TransferListItem[]) {
     let reply: WorkerReply<T>;
     try {
-      // Every task is bounded in time: a worker that overruns is stopped and the request fails cleanly.
-      reply = (await this.pool.run(task, {
+      // The lane starts a task only when a thread is free, so this limit counts running time.
+      reply = (await pool.run(task, {
         signal: AbortSignal.timeout(this.taskTimeoutMs),
+        ...(transferList ? { transferList } : {}),
       })) as WorkerReply<T>;
     } catch (err) {
       if ((err as Error).name === 'AbortError' || (err as Error).name === 'TimeoutError') {
@@ -85,63 +224,211 @@ export class ModelService {
     throw new Error(reply.message);
   }
 
-  analyze(bytes: Uint8Array, fileName: string, units?: Units): Promise<AnalyzeResult> {
-    const task: AnalyzeTask = { kind: 'analyze', bytes, fileName, ...(units ? { units } : {}) };
-    return this.run(task, () => runAnalyze(task));
-  }
-
   /**
-   * Analyse a stored model file and store its parsed mesh at `meshKey` (replacing an older one), so
-   * later estimates never re-parse the file.
+   * Analyse model bytes for `user` in the analysis lane, and price them when `price` is given. When no
+   * one else is waiting for the workers, the parsed mesh is priced in the pricing lane while it is being
+   * measured (sooner, and the pricing thread then keeps it for the next prices); when others are, the
+   * analysis thread prices it after measuring, so one upload never occupies two threads. Resolves once
+   * the analysis and the price exist; the stored mesh follows in `mesh`.
    */
-  async analyzeStored(fileKey: string, meshKey: string, fileName: string, units?: Units): Promise<Analysis> {
-    const { analysis, positions } = await this.analyze(await this.storage.getBytes(fileKey), fileName, units);
-    await this.storage.put(meshKey, Readable.from([meshToBytes(positions)]));
-    this.remember(meshKey, positions);
-    return analysis;
+  analyze(
+    user: string,
+    bytes: Uint8Array,
+    fileName: string,
+    opts: { units?: Units; price?: PriceWithAnalysis } = {},
+  ): Promise<AnalyzeOutcome> {
+    const parallel =
+      opts.price !== undefined &&
+      !this.analysisLane.busyWithOthers(user) &&
+      !this.pricingLane.busyWithOthers(user);
+    const task: AnalyzeTask = {
+      kind: 'analyze',
+      bytes,
+      fileName,
+      ...(opts.units ? { units: opts.units } : {}),
+      ...(opts.price
+        ? parallel
+          ? { shareMesh: true }
+          : { estimate: { parameters: opts.price.parameters } }
+        : {}),
+    };
+    let priced: Promise<EstimateResult | null> = Promise.resolve(null);
+    const onParsed = (parsed: ParsedMesh) => {
+      const price = opts.price;
+      if (!price) return;
+      const meshKey = price.meshKeyFor(parsed.units);
+      priced = this.estimateFresh(user, meshKey, parsed.positions, price.parameters).catch(() => null);
+    };
+    let resolveAnalysis!: (a: Analysis) => void;
+    const onAnalysis = (analysis: Analysis, estimate: EstimateResult | null) => {
+      if (estimate && opts.price) {
+        const meshKey = opts.price.meshKeyFor(analysis.units);
+        this.estimates.set(estimateKey(meshKey, opts.price.parameters), estimate);
+        priced = Promise.resolve(estimate);
+      }
+      resolveAnalysis(analysis);
+    };
+    let rejectAnalysis!: (e: unknown) => void;
+    const analysed = new Promise<Analysis>((res, rej) => {
+      resolveAnalysis = res;
+      rejectAnalysis = rej;
+    });
+    let meshDone!: (b: Uint8Array) => void;
+    let meshFailed!: (e: unknown) => void;
+    const mesh = new Promise<Uint8Array>((res, rej) => {
+      meshDone = res;
+      meshFailed = rej;
+    });
+    // Nobody may be waiting for the mesh when the analysis itself fails.
+    mesh.catch(() => {});
+    const pool = this.analysisPool;
+    void this.analysisLane
+      .run(user, async (): Promise<Uint8Array> => {
+        if (!pool) return (await runAnalyze(task, { onParsed, onAnalysis })).mesh;
+        const channel = new MessageChannel();
+        try {
+          // The worker posts the parsed mesh, the analysis, then the stored mesh (one port keeps order).
+          const stored = new Promise<Uint8Array>((res) => {
+            channel.port1.on(
+              'message',
+              (m: {
+                parsed?: ParsedMesh;
+                analysis?: Analysis;
+                estimate?: EstimateResult | null;
+                mesh?: Uint8Array;
+              }) => {
+                if (m.parsed) onParsed(m.parsed);
+                if (m.analysis) onAnalysis(m.analysis, m.estimate ?? null);
+                if (m.mesh) res(m.mesh);
+              },
+            );
+          });
+          await this.run<null>(pool, { ...task, port: channel.port2 }, [channel.port2]);
+          // A task that succeeded has posted every message; they may arrive after its result.
+          return await stored;
+        } finally {
+          channel.port1.close();
+        }
+      })
+      .then(
+        (meshBytes) => meshDone(meshBytes),
+        (err: unknown) => {
+          rejectAnalysis(err);
+          meshFailed(err);
+        },
+      );
+    return analysed.then(async (analysis) => {
+      const estimate = await priced;
+      const usable = analysis.fits_build_volume && printableProblem(analysis) === null;
+      return { analysis, estimate: usable ? estimate : null, mesh };
+    });
   }
 
-  /** The mesh of a job (from the cache, else from storage). */
-  async mesh(meshPath: string): Promise<Float32Array> {
+  /** Price a freshly parsed mesh in the pricing lane; the pricing thread keeps it under `meshKey`. */
+  private estimateFresh(
+    user: string,
+    meshKey: string,
+    positions: Float32Array<ArrayBuffer>,
+    parameters: PrintParameters,
+  ): Promise<EstimateResult> {
+    const pool = this.pricingPool;
+    const task: EstimateTask = { kind: 'estimate', meshKey, positions, parameters };
+    return this.pricingLane.run(user, async () => {
+      const reply = pool ? await this.run<EstimateReply>(pool, task, [positions.buffer]) : runEstimate(task);
+      if (reply.needMesh) throw new Error('The pricing worker did not take the mesh.');
+      this.estimates.set(estimateKey(meshKey, parameters), reply.estimate);
+      return reply.estimate;
+    });
+  }
+
+  /** Keep a freshly encoded mesh in memory and write it to storage (in the background). */
+  storeMesh(meshPath: string, mesh: Promise<Uint8Array>, onError: (err: unknown) => void): Promise<void> {
+    const pending = mesh.then(async (bytes) => {
+      this.meshes.set(meshPath, bytes);
+      await this.storage.put(
+        meshPath,
+        Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+      );
+      return bytes;
+    });
+    this.pendingMeshes.set(meshPath, pending);
+    const done = pending.then(
+      () => undefined,
+      (err: unknown) => onError(err),
+    );
+    void done.finally(() => {
+      if (this.pendingMeshes.get(meshPath) === pending) this.pendingMeshes.delete(meshPath);
+    });
+    return done;
+  }
+
+  /** The stored (compressed) mesh: from memory, from a write still under way, or from storage. */
+  async meshBytes(meshPath: string): Promise<Uint8Array> {
     const hit = this.meshes.get(meshPath);
-    if (hit) {
-      this.meshes.delete(meshPath);
-      this.meshes.set(meshPath, hit);
-      return hit;
+    if (hit) return hit;
+    const pending = this.pendingMeshes.get(meshPath);
+    if (pending) {
+      try {
+        return await pending;
+      } catch {
+        throw new MeshMissingError(meshPath);
+      }
     }
-    const mesh = bytesToMesh(await this.storage.getBytes(meshPath));
-    this.remember(meshPath, mesh);
-    return mesh;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.storage.getBytes(meshPath);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ENOENT' || (err as { name?: string }).name === 'NoSuchKey') {
+        throw new MeshMissingError(meshPath);
+      }
+      throw err;
+    }
+    this.meshes.set(meshPath, bytes);
+    return bytes;
   }
 
-  remember(meshPath: string, mesh: Float32Array) {
-    this.forget(meshPath);
-    if (mesh.byteLength > this.maxCacheBytes) return;
-    this.meshes.set(meshPath, mesh);
-    this.meshBytes += mesh.byteLength;
-    for (const [k, v] of this.meshes) {
-      if (this.meshBytes <= this.maxCacheBytes) break;
-      this.meshes.delete(k);
-      this.meshBytes -= v.byteLength;
-    }
-  }
-
+  /** Forget everything held for a mesh (its job was deleted or re-analysed). */
   forget(meshPath: string) {
-    const m = this.meshes.get(meshPath);
-    if (m) {
-      this.meshes.delete(meshPath);
-      this.meshBytes -= m.byteLength;
-    }
+    this.meshes.delete(meshPath);
+    this.estimates.deleteWhere((k) => k.startsWith(`${meshPath}|`));
   }
 
-  /** `version` distinguishes re-analyses of the same mesh path (e.g. the units), for the workers' caches. */
-  async estimate(meshPath: string, version: string, parameters: PrintParameters): Promise<EstimateResult> {
-    const positions = await this.mesh(meshPath);
-    const task: EstimateTask = { kind: 'estimate', meshKey: `${meshPath}@${version}`, positions, parameters };
-    return this.run(task, () => runEstimate(task));
+  /** The estimate for a stored mesh, in the pricing lane. Throws MeshMissingError when it is gone. */
+  estimate(user: string, meshPath: string, parameters: PrintParameters): Promise<EstimateResult> {
+    const key = estimateKey(meshPath, parameters);
+    const known = this.estimates.get(key);
+    if (known) return Promise.resolve(known);
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const pool = this.pricingPool;
+    const task: EstimateTask = { kind: 'estimate', meshKey: meshPath, parameters };
+    const work = this.pricingLane.run(user, async () => {
+      let reply: EstimateReply = pool ? await this.run<EstimateReply>(pool, task) : runEstimate(task);
+      if (reply.needMesh) {
+        const mesh = await this.meshBytes(meshPath);
+        const withMesh: EstimateTask = { ...task, mesh };
+        reply = pool ? await this.run<EstimateReply>(pool, withMesh) : runEstimate(withMesh);
+      }
+      if (reply.needMesh) throw new Error('The pricing worker did not take the mesh.');
+      this.estimates.set(key, reply.estimate);
+      return reply.estimate;
+    });
+    this.inflight.set(key, work);
+    void work.then(
+      () => this.inflight.delete(key),
+      () => this.inflight.delete(key),
+    );
+    return work;
   }
 
   async close() {
-    await this.pool?.destroy();
+    const closing = new Error('The server is shutting down.');
+    this.analysisLane.drain(closing);
+    this.pricingLane.drain(closing);
+    await Promise.all([this.analysisPool?.destroy(), this.pricingPool?.destroy()]);
   }
+}
+
+function estimateKey(meshPath: string, p: PrintParameters): string {
+  return `${meshPath}|${p.layerHeight}|${p.infillPercentage}|${p.printSpeed}|${p.filamentType}|${p.supportRequired}`;
 }

@@ -1,10 +1,25 @@
+import type { MessagePort } from 'node:worker_threads';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { type EstimateResult, estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
-import { type Analysis, analyzeParsed, parseModel, releaseScratch, type Units } from '@printloop/geometry';
+import {
+  type Analysis,
+  analyzeParsed,
+  decodeMesh,
+  encodeMesh,
+  GeometryError,
+  parseModel,
+  printableProblem,
+  releaseScratch,
+  type Units,
+} from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/quote';
 
 /**
- * The CPU-heavy work on model files, as plain functions: run inside worker threads by the pool
+ * The CPU-heavy work on model files, as plain functions: run inside worker threads by the pools
  * (model.worker.ts) and directly in tests. Inputs and outputs are structured-clone friendly.
+ *
+ * Stored meshes are `encodeMesh`'s indexed form, gzipped once here: the server keeps and serves those
+ * bytes as they are (Content-Encoding: gzip), and never compresses them again.
  */
 export interface AnalyzeTask {
   kind: 'analyze';
@@ -12,26 +27,102 @@ export interface AnalyzeTask {
   fileName: string;
   /** Unset: the file's own units (mm for STL/OBJ), and the analysis may suggest others. */
   units?: Units;
+  /** Share a copy of the parsed mesh as soon as it exists, so it can be priced while it is measured. */
+  shareMesh?: boolean;
+  /** Or price it here, after measuring it (one thread for the whole upload). */
+  estimate?: { parameters: PrintParameters };
+  /** In a worker: receives `{ parsed }` (when shared), `{ analysis }`, then `{ mesh }`. */
+  port?: MessagePort;
 }
+
+/** The parsed triangle soup in mm, as soon as the file is read (before it is measured). */
+export interface ParsedMesh {
+  positions: Float32Array<ArrayBuffer>;
+  triangleCount: number;
+  units: Units;
+}
+
+export interface AnalyzeHooks {
+  onParsed?: (parsed: ParsedMesh) => void;
+  /** The analysis, and the estimate when `task.estimate` asked for one (and the model fits). */
+  onAnalysis?: (analysis: Analysis, estimate: EstimateResult | null) => void;
+}
+
 export interface AnalyzeResult {
   analysis: Analysis;
-  /** Triangle soup in mm at the chosen units, 9 floats per triangle. */
-  positions: Float32Array;
+  /** The stored form of the mesh: gzip of `encodeMesh`. */
+  mesh: Uint8Array<ArrayBuffer>;
 }
 
 export interface EstimateTask {
   kind: 'estimate';
-  /** Cache key of the mesh (job id and units): a worker that has prepared it before reuses it. */
+  /** Cache key of the mesh: a worker that has prepared it before reuses it. */
   meshKey: string;
-  positions: Float32Array;
+  /** The stored mesh bytes; omitted on the first try (the worker answers NEED_MESH if it lacks it). */
+  mesh?: Uint8Array;
+  /** Or the triangle soup itself, fresh from an upload's parse. */
+  positions?: Float32Array;
   parameters: PrintParameters;
 }
 
-export async function runAnalyze(task: AnalyzeTask): Promise<AnalyzeResult> {
+export type EstimateReply = { needMesh: true } | { needMesh: false; estimate: EstimateResult };
+
+/** gzip level for stored meshes: fast (float data barely compresses further at higher levels). */
+const MESH_GZIP_LEVEL = 3;
+
+export function compressMesh(positions: Float32Array, triangleCount: number): Uint8Array<ArrayBuffer> {
+  const encoded = encodeMesh(positions, triangleCount);
+  const gz = gzipSync(encoded, { level: MESH_GZIP_LEVEL, strategy: constants.Z_DEFAULT_STRATEGY });
+  // Its own buffer (a small Buffer may sit in Node's shared pool), so it can be transferred.
+  const out = new Uint8Array(gz.byteLength);
+  out.set(gz);
+  return out;
+}
+
+export function decompressMesh(bytes: Uint8Array): { positions: Float32Array; triangleCount: number } {
+  let raw: Uint8Array;
+  try {
+    raw = gunzipSync(bytes);
+  } catch (err) {
+    throw new GeometryError('invalid_mesh', 'The stored mesh is damaged.', { cause: err });
+  }
+  return decodeMesh(raw);
+}
+
+/** Prepared meshes of this pricing thread, most recently used last, bounded in count and triangles. */
+const prepared = new Map<string, { pm: PreparedMesh; triangles: number }>();
+const PREPARED_CACHE = 8;
+const PREPARED_MAX_TRIANGLES = 4_000_000;
+
+function remember(meshKey: string, pm: PreparedMesh, triangles: number) {
+  prepared.delete(meshKey);
+  prepared.set(meshKey, { pm, triangles });
+  let total = 0;
+  for (const v of prepared.values()) total += v.triangles;
+  for (const [k, v] of prepared) {
+    if (prepared.size <= 1 || (prepared.size <= PREPARED_CACHE && total <= PREPARED_MAX_TRIANGLES)) break;
+    prepared.delete(k);
+    total -= v.triangles;
+  }
+}
+
+export async function runAnalyze(task: AnalyzeTask, hooks: AnalyzeHooks = {}): Promise<AnalyzeResult> {
   try {
     const parsed = await parseModel(task.bytes, task.fileName, task.units ? { units: task.units } : {});
+    const { positions, triangleCount } = parsed.mesh;
+    if (task.shareMesh && hooks.onParsed) {
+      hooks.onParsed({ positions: new Float32Array(positions), triangleCount, units: parsed.units });
+    }
     const analysis = analyzeParsed(parsed, task.fileName);
-    return { analysis, positions: parsed.mesh.positions };
+    const problem = printableProblem(analysis);
+    if (problem) throw new GeometryError('no_volume', problem);
+    const estimate =
+      task.estimate && analysis.fits_build_volume
+        ? estimatePrint(prepareMesh({ positions, triangleCount }), task.estimate.parameters)
+        : null;
+    hooks.onAnalysis?.(analysis, estimate);
+    const mesh = compressMesh(positions, triangleCount);
+    return { analysis, mesh };
   } finally {
     // The measurement keeps its scratch memory for the next model (over 100 MB after a
     // million-triangle file); a shared server thread gives it back instead.
@@ -39,15 +130,17 @@ export async function runAnalyze(task: AnalyzeTask): Promise<AnalyzeResult> {
   }
 }
 
-const prepared = new Map<string, PreparedMesh>();
-const PREPARED_CACHE = 8;
-
-export function runEstimate(task: EstimateTask): EstimateResult {
-  let pm = prepared.get(task.meshKey);
-  if (!pm) {
-    pm = prepareMesh({ positions: task.positions, triangleCount: task.positions.length / 9 });
-    prepared.set(task.meshKey, pm);
-    if (prepared.size > PREPARED_CACHE) prepared.delete(prepared.keys().next().value as string);
+export function runEstimate(task: EstimateTask): EstimateReply {
+  let entry = prepared.get(task.meshKey);
+  if (!entry) {
+    const mesh = task.positions
+      ? { positions: task.positions, triangleCount: task.positions.length / 9 }
+      : task.mesh
+        ? decompressMesh(task.mesh)
+        : null;
+    if (!mesh) return { needMesh: true };
+    entry = { pm: prepareMesh(mesh), triangles: mesh.triangleCount };
   }
-  return estimatePrint(pm, task.parameters);
+  remember(task.meshKey, entry.pm, entry.triangles);
+  return { needMesh: false, estimate: estimatePrint(entry.pm, task.parameters) };
 }

@@ -33,6 +33,21 @@ describe('serving the prerendered web app', () => {
     for (const h of hashes) expect(csp).toContain(`'${h}'`);
   });
 
+  it('asks browsers to upgrade requests only when the site is served over https', async () => {
+    const http = String(
+      (await t.app.inject({ method: 'GET', url: '/pricing' })).headers['content-security-policy'],
+    );
+    expect(t.app.config.publicUrl.startsWith('http://')).toBe(true);
+    expect(http).not.toContain('upgrade-insecure-requests');
+    const secure = await createTestApp('pglite', { env: { PUBLIC_URL: 'https://quotes.example.com' } });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/pricing' });
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('sets the security headers on pages and API responses', async () => {
     for (const url of ['/', '/api/health']) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -53,6 +68,42 @@ describe('serving the prerendered web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers the private pages with an id in the path with the SPA shell (200, noindex), and nothing deeper', async () => {
+    for (const url of [
+      '/checkout/0b7f3c1e-4a44-4d59-9a43-2f1d1f0e5b6a',
+      '/orders/ord_abc123',
+      '/dashboard/orders/ord_abc123?x=1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      // The shell renders no page of its own: the browser renders the route.
+      expect(res.body).not.toContain('Page not found');
+      expect(res.body).toContain('<script');
+      const csp = String(res.headers['content-security-policy']);
+      for (const h of inlineScriptHashes(res.body)) expect(csp).toContain(`'${h}'`);
+    }
+    // The prefixes themselves stay the prerendered pages; other paths below them stay 404.
+    const list = await t.app.inject({ method: 'GET', url: '/orders' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['x-robots-tag']).toBeUndefined();
+    for (const url of [
+      '/orders/ord_abc123/extra',
+      '/checkout/a/b',
+      '/dashboard/orders/ord_1/x',
+      '/dashboard/other/1',
+      '/ordersx/1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('Page not found');
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/orders/ord_abc123' });
+    expect(post.statusCode).toBe(404);
   });
 
   it('redirects a trailing slash to the canonical path', async () => {
@@ -88,7 +139,17 @@ describe('serving the prerendered web app', () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).toContain('<loc>http://localhost:3000/pricing</loc>');
     expect(sitemap.body).toContain('<loc>http://localhost:3000/docs/integrations/shopify</loc>');
-    for (const appScreen of ['/calculator', '/login', '/signup', '/dashboard', '/reset-password']) {
+    for (const appScreen of [
+      '/calculator',
+      '/login',
+      '/signup',
+      '/dashboard',
+      '/reset-password',
+      '/checkout',
+      '/orders',
+      '/dashboard/orders',
+      '/dashboard/accounts',
+    ]) {
       expect(sitemap.body).not.toContain(`${appScreen}<`);
     }
     expect(sitemap.body).not.toContain('/404');

@@ -11,7 +11,7 @@ interface Page {
 }
 
 /** The Content-Security-Policy for one HTML page: its own inline scripts are allowed by hash, nothing else. */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[], https = true): string {
   const scriptSrc = ["'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((h) => `'${h}'`)].join(' ');
   return [
     "default-src 'self'",
@@ -25,7 +25,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
+    // Only a site served over https can upgrade its requests; on http it would break every asset.
+    ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
 
@@ -41,21 +42,29 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-async function findPages(root: string, dir = root): Promise<Map<string, Page>> {
+async function findPages(root: string, https: boolean, dir = root): Promise<Map<string, Page>> {
   const pages = new Map<string, Page>();
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name === 'assets') continue;
-      for (const [k, v] of await findPages(root, full)) pages.set(k, v);
+      for (const [k, v] of await findPages(root, https, full)) pages.set(k, v);
     } else if (entry.name === 'index.html') {
       const rel = path.relative(root, dir).split(path.sep).join('/');
       const html = await readFile(full, 'utf8');
-      pages.set(rel ? `/${rel}` : '/', { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) });
+      pages.set(rel ? `/${rel}` : '/', { html, csp: contentSecurityPolicy(inlineScriptHashes(html), https) });
     }
   }
   return pages;
 }
+
+/**
+ * The app's pages whose path holds an id (`/checkout/{quoteId}`, `/orders/{id}`, `/dashboard/orders/{id}`):
+ * they cannot be prerendered, so the server answers them with the SPA shell, which renders the page in
+ * the browser (the web app's `config/paths.ts` lists the same routes). Anything deeper is still a 404.
+ */
+export const SPA_SHELL_ROUTES = ['/checkout/:quoteId', '/orders/:id', '/dashboard/orders/:id'] as const;
+const SPA_SHELL_FILE = '__spa-fallback.html';
 
 export interface WebOptions {
   buildDir: string;
@@ -64,16 +73,23 @@ export interface WebOptions {
 
 /**
  * Serves the prerendered web app: every page's HTML from memory (no-cache, per-page CSP), hashed assets
- * with a one-year immutable cache, other public files for an hour, sitemap.xml, robots.txt, and a real
- * 404 page with status 404 for any unknown path.
+ * with a one-year immutable cache, other public files for an hour, sitemap.xml, robots.txt, the SPA shell
+ * for the private pages whose path holds an id (SPA_SHELL_ROUTES), and a real 404 page with status 404
+ * for any other unknown path.
  */
 export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const hasBuild = existsSync(path.join(opts.buildDir, 'index.html'));
-  const pages = hasBuild ? await findPages(opts.buildDir) : new Map<string, Page>();
+  const https = opts.publicUrl.startsWith('https://');
+  const pages = hasBuild ? await findPages(opts.buildDir, https) : new Map<string, Page>();
   const notFoundPage = pages.get('/404');
   pages.delete('/404');
+  const shellFile = path.join(opts.buildDir, SPA_SHELL_FILE);
+  const shellHtml = hasBuild && existsSync(shellFile) ? await readFile(shellFile, 'utf8') : null;
+  const shellPage: Page | null = shellHtml
+    ? { html: shellHtml, csp: contentSecurityPolicy(inlineScriptHashes(shellHtml), https) }
+    : null;
 
-  const assetPolicy = contentSecurityPolicy([]);
+  const assetPolicy = contentSecurityPolicy([], https);
   const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
     reply
       .status(status)
@@ -92,6 +108,17 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
 
   for (const [p, page] of pages) {
     app.get(p, (_req, reply) => sendPage(reply, page));
+  }
+
+  // Private pages with an id in the path: the SPA shell (never indexed); an empty id is the 404 page.
+  if (shellPage) {
+    for (const route of SPA_SHELL_ROUTES) {
+      app.get(route, (request, reply) => {
+        const id = Object.values(request.params as Record<string, string>)[0] ?? '';
+        if (!id) return reply.callNotFound();
+        return sendPage(reply.header('x-robots-tag', 'noindex'), shellPage);
+      });
+    }
   }
 
   // The sitemap lists the pages that may be indexed: each page says so itself (robots noindex).
@@ -138,7 +165,17 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/v1/') || request.method !== 'GET' || !notFoundPage) {
+    if (url === '/v1' || url.startsWith('/v1/')) {
+      reply.header('request-id', request.id);
+      return reply.status(404).send({
+        error: {
+          code: 'NOT_FOUND',
+          message: `No route for ${request.method} ${url}`,
+          request_id: request.id,
+        },
+      });
+    }
+    if (url.startsWith('/api/') || request.method !== 'GET' || !notFoundPage) {
       return reply.status(404).send({
         error: {
           code: 'NOT_FOUND',

@@ -9,6 +9,19 @@ export const SUPPORT_MIN_SHARE = 0.02;
 /** A part whose largest dimension is under this many mm is probably in inches. */
 export const TINY_MM = 8;
 
+/** Below these a model has nothing to print: a flat sheet, a line, or faces that enclose no space. */
+export const MIN_PRINTABLE_VOLUME_MM3 = 0.1;
+export const MIN_PRINTABLE_SIZE_MM = 0.1;
+
+/** Why a measured model cannot be printed at all, or null when it has a printable volume. */
+export function printableProblem(a: Pick<Analysis, 'volume_mm3' | 'bbox'>): string | null {
+  const smallest = Math.min(...a.bbox.size);
+  if (!(a.volume_mm3 >= MIN_PRINTABLE_VOLUME_MM3) || !(smallest >= MIN_PRINTABLE_SIZE_MM)) {
+    return 'This model has no printable volume: it is flat, or its faces enclose no space. Export it as a solid and try again.';
+  }
+  return null;
+}
+
 /** Rounds to 6 decimals and at most 12 significant digits (float noise such as 25.399999618 goes). */
 export function round6(v: number): number {
   if (!Number.isFinite(v) || v === 0) return 0;

@@ -117,7 +117,7 @@ describe('mesh analysis', () => {
     expect(cube.supports_recommended).toBe(false);
   });
 
-  it('counts 45° as not an overhang and steeper-than-45° downward faces as one', async () => {
+  it('uses the shared overhang rule: 40° from vertical is not an overhang, 60° is', async () => {
     // A downward-facing facet tilted 30° from horizontal (60° from vertical), above the bed.
     const h = Math.tan(Math.PI / 6) * 10;
     const steep: Tri = [

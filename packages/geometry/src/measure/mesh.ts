@@ -1,3 +1,4 @@
+import { isOverhangFacet, overhangNormalZ } from '@printloop/materials';
 import { scratchI32, scratchU8 } from './scratch.js';
 
 /**
@@ -32,8 +33,8 @@ export interface MeshMetrics {
 
 export type MeasureProgress = (fraction: number) => void;
 
-/** Faces within this height of the lowest point rest on the bed. */
-const BED_EPS = 0.01;
+/** The overhang threshold (unit normal z) of the shared rule at the default layer height. */
+const OVERHANG_NORMAL_Z = overhangNormalZ();
 
 /**
  * Random per thread, so that nobody can build a file whose distinct points all share one hash (that
@@ -435,7 +436,7 @@ export function measureMesh(
   const start = scratchI32(S_START, V + 1);
   start.fill(0);
   const totals = new Float64Array(4);
-  const centre = Float64Array.of(ox, oy, oz, minZ + BED_EPS);
+  const centre = Float64Array.of(ox, oy, oz, minZ);
   const degenerate = classifyFacets(p, vid, n, flags, start, centre, totals);
   for (let v = 1; v <= V; v++) start[v]! += start[v - 1]!;
   const totalHe = start[V]!;
@@ -473,7 +474,7 @@ export function measureMesh(
     sums.ohB[0] = totals[3]!;
     sums.count[0] = n - degenerate;
   } else {
-    area = sumFacetsFromPositions(p, n, flags, patch, flip, ox, oy, oz, minZ + BED_EPS, sums);
+    area = sumFacetsFromPositions(p, n, flags, patch, flip, ox, oy, oz, minZ, sums);
   }
   onProgress?.(0.8);
   let holesFilled = 0;
@@ -521,8 +522,8 @@ export function measureMesh(
  * Flags degenerate facets (a repeated vertex or zero area) and counts each other facet's three
  * edges in the bucket of their lower vertex. It also sums, over the other facets, what a mesh of
  * one consistently oriented patch needs (the cross product is taken here anyway): totals[0] area,
- * [1] signed volume about the box centre, [2] / [3] overhang area facing down / up (steeper than
- * 45° from vertical and not on the bed). Returns the number of degenerate facets.
+ * [1] signed volume about the box centre, [2] / [3] overhang area facing down / up (the shared
+ * overhang rule of @printloop/materials). Returns the number of degenerate facets.
  */
 function classifyFacets(
   p: Float32Array,
@@ -581,10 +582,12 @@ function classifyFacets(
     const cy = p[k + 7]! - oy;
     const cz = p[k + 8]! - oz;
     volume += (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
-    if (nz * nz > 0.5 * len * len && (pz > bed || p[k + 5]! > bed || p[k + 8]! > bed)) {
-      if (nz < 0) ohDown += len / 2;
-      else ohUp += len / 2;
-    }
+    const qz = p[k + 5]!;
+    const rz = p[k + 8]!;
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
+    const highest = pz > qz ? (pz > rz ? pz : rz) : qz > rz ? qz : rz;
+    if (isOverhangFacet(nz, len, highest, bed, OVERHANG_NORMAL_Z)) ohDown += len / 2;
+    else if (isOverhangFacet(-nz, len, highest, bed, OVERHANG_NORMAL_Z)) ohUp += len / 2;
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
     start[a < b ? a : b]!++;
     // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
@@ -994,10 +997,15 @@ function sumFacetsFromPositions(
       sVol += vol;
       sKeep += a2;
     }
-    // Steeper than 45° from vertical, facing down (or up, if turned over), not on the bed.
-    if (nz * nz > 0.5 * len * len && (az + oz > bed || bz + oz > bed || cz + oz > bed)) {
-      if (nz < 0 === (f === 0)) sOhA += a2;
+    // The shared overhang rule, facing down (or up, if the patch is turned over).
+    // biome-ignore lint/complexity/useMathMinMax: a ternary keeps this hot loop free of calls
+    const highest = oz + (az > bz ? (az > cz ? az : cz) : bz > cz ? bz : cz);
+    if (isOverhangFacet(nz, len, highest, bed, OVERHANG_NORMAL_Z)) {
+      if (f === 0) sOhA += a2;
       else sOhB += a2;
+    } else if (isOverhangFacet(-nz, len, highest, bed, OVERHANG_NORMAL_Z)) {
+      if (f === 0) sOhB += a2;
+      else sOhA += a2;
     }
   }
   if (cq >= 0) {

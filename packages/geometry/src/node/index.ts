@@ -52,6 +52,21 @@ export interface GeometryPool {
   readonly threads: number;
 }
 
+/**
+ * The worker runs the built JavaScript, so it must not resolve workspace packages through the
+ * `@printloop/source` condition a test runner may have put in execArgv (the worker imports
+ * @printloop/materials, whose source is TypeScript).
+ */
+function withoutConditions(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--conditions' || a === '-C') i++;
+    else if (!a.startsWith('--conditions=')) out.push(a);
+  }
+  return out;
+}
+
 /** The worker file, next to this module (dist/node/worker.js at runtime). */
 export function workerUrl(): URL {
   return new URL('./worker.js', import.meta.url);
@@ -61,6 +76,7 @@ export function createGeometryPool(options: GeometryPoolOptions = {}): GeometryP
   const maxThreads = options.maxThreads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
   const pool = new Piscina({
     filename: workerUrl().href,
+    execArgv: withoutConditions(process.execArgv),
     maxThreads,
     minThreads: Math.min(options.minThreads ?? 0, maxThreads),
     idleTimeout: options.idleTimeout ?? 60_000,

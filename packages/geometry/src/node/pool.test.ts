@@ -8,7 +8,7 @@ import type * as NodeApi from './index.js';
 
 const PKG = path.resolve(import.meta.dirname, '../..');
 const ROOT = path.resolve(PKG, '../..');
-const MODELS = path.resolve(ROOT, '../shared/models');
+const MODELS = path.resolve(ROOT, 'fixtures/models');
 
 let api: typeof NodeApi;
 let pool: NodeApi.GeometryPool;

@@ -40,10 +40,13 @@ export class I32Builder {
   }
 }
 
-export function tooManyTriangles(): GeometryError {
+export function tooManyTriangles(placedCopies = false): GeometryError {
+  const limit = MAX_TRIANGLES.toLocaleString('en-US');
   return new GeometryError(
     'too_many_triangles',
-    `The model has more than ${MAX_TRIANGLES.toLocaleString('en-US')} triangles, which is more than we can process.`,
+    placedCopies
+      ? `The 3MF file places its objects so many times that they make more than ${limit} triangles, which is more than we can process. Place fewer copies, or order them as a quantity instead.`
+      : `The model has more than ${limit} triangles, which is more than we can process. Simplify the mesh and try again.`,
   );
 }
 

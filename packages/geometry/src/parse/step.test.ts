@@ -6,7 +6,7 @@ import { analyzeModel, configureStepLoader, parseModel } from '../index.js';
 import { bytes } from '../testing/meshes.js';
 import { loadOcct, type OcctModule } from './step.js';
 
-const MODELS = path.resolve(import.meta.dirname, '../../../../../shared/models');
+const MODELS = path.resolve(import.meta.dirname, '../../../../fixtures/models');
 const load = (f: string) => new Uint8Array(readFileSync(path.join(MODELS, f)));
 
 async function code(p: Promise<unknown>): Promise<string> {

@@ -1,4 +1,3 @@
-import { unzipSync } from 'fflate';
 import { GeometryError } from '../errors.js';
 import { MAX_3MF_DEPTH, MAX_3MF_XML_BYTES, MAX_TRIANGLES } from '../limits.js';
 import { release } from '../release.js';
@@ -6,6 +5,7 @@ import type { Units } from '../types.js';
 import { F64Builder, I32Builder, tooManyTriangles } from './grow.js';
 import { latin1, scan, scanInt, scanNumber } from './numbers.js';
 import type { ProgressFn } from './stl.js';
+import { readZipEntries } from './zip.js';
 
 export interface ThreeMfResult {
   positions: Float32Array;
@@ -53,27 +53,15 @@ export function parse3mf(data: Uint8Array, onProgress?: ProgressFn): ThreeMfResu
   if (data.byteLength < 22 || data[0] !== 0x50 || data[1] !== 0x4b) {
     throw invalid('The 3MF file is not a valid 3MF package (it is not a zip archive).');
   }
-  let files: Record<string, Uint8Array>;
-  let total = 0;
-  try {
-    files = unzipSync(data, {
-      filter: (f) => {
-        const name = f.name.toLowerCase();
-        const wanted = name.endsWith('.model') || name.endsWith('.rels');
-        if (!wanted) return false;
-        total += f.originalSize;
-        if (f.originalSize > MAX_3MF_XML_BYTES || total > MAX_3MF_XML_BYTES) {
-          throw new GeometryError('file_too_large', 'The 3MF file unpacks to more data than we can process.');
-        }
-        return true;
-      },
-    });
-  } catch (err) {
-    if (err instanceof GeometryError) throw err;
-    throw new GeometryError('invalid_3mf', 'The 3MF file is damaged: its zip archive cannot be read.', {
-      cause: err,
-    });
-  }
+  // The real inflated bytes are counted while inflating: the sizes the zip claims are not trusted.
+  const files = readZipEntries(
+    data,
+    (name) => {
+      const lower = name.toLowerCase();
+      return lower.endsWith('.model') || lower.endsWith('.rels');
+    },
+    MAX_3MF_XML_BYTES,
+  );
   onProgress?.(0.3);
   const names = Object.keys(files);
   const modelNames = names.filter((n) => n.toLowerCase().endsWith('.model'));
@@ -115,7 +103,7 @@ export function parse3mf(data: Uint8Array, onProgress?: ProgressFn): ThreeMfResu
     let n = obj.tris.length / 3;
     for (const c of obj.components) {
       n += count(c.key, depth + 1);
-      if (n > MAX_TRIANGLES) throw tooManyTriangles();
+      if (n > MAX_TRIANGLES) throw tooManyTriangles(true);
     }
     memo.set(key, n);
     return n;
@@ -123,7 +111,7 @@ export function parse3mf(data: Uint8Array, onProgress?: ProgressFn): ThreeMfResu
   let triangleCount = 0;
   for (const it of items) {
     triangleCount += count(it.key, 0);
-    if (triangleCount > MAX_TRIANGLES) throw tooManyTriangles();
+    if (triangleCount > MAX_TRIANGLES) throw tooManyTriangles(true);
   }
   if (triangleCount === 0) throw new GeometryError('no_triangles', 'The 3MF file holds no triangles.');
 

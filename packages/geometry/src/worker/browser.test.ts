@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { binaryStl, box } from '../testing/meshes.js';
 import { attachGeometryWorker, type GeometryWorkerScope, type WorkerReply } from './browser.js';
 
-const MODELS = path.resolve(import.meta.dirname, '../../../../../shared/models');
+const MODELS = path.resolve(import.meta.dirname, '../../../../fixtures/models');
 
 /** A stand-in for a Web Worker's `self`, recording posted messages and their transfer lists. */
 function fakeScope() {

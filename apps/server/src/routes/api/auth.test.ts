@@ -123,12 +123,38 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
     expect(expired.statusCode).toBe(400);
   });
 
-  it('signs out: the session no longer works', async () => {
+  it('signs out: the session no longer works, at once, also where it was just used', async () => {
     const c = cookieOf(await signIn('ada@example.com', 'new-secret-1', true))!.split(';')[0]!;
+    // Used a moment ago: the app keeps confirmed sessions for a moment (require-user.ts).
+    const before = await t.app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie: c } });
+    expect(before.statusCode).toBe(200);
     const out = await post('/api/auth/sign-out', {}, { cookie: c });
     expect(out.statusCode).toBe(200);
     const who = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: c } });
     expect(who.json()).toBeNull();
+    const after = await t.app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie: c } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('a password reset ends the sessions the app had just confirmed', async () => {
+    await signUp('cleo@example.com');
+    const c = cookieOf(await signIn('cleo@example.com', 'secret123', true))!.split(';')[0]!;
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie: c } })).statusCode,
+    ).toBe(200);
+    sent.length = 0;
+    await post('/api/auth/request-password-reset', {
+      email: 'cleo@example.com',
+      redirectTo: '/reset-password',
+    });
+    await expect.poll(() => sent.length).toBe(1);
+    const token = new URL(sent[0]!.text.match(/http\S+/)![0]).searchParams.get('token')!;
+    expect(
+      (await post('/api/auth/reset-password', { token, newPassword: 'newer-secret-2' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie: c } })).statusCode,
+    ).toBe(401);
   });
 
   it('limits sign-in attempts per email address, from any IP', async () => {

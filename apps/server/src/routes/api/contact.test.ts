@@ -74,6 +74,29 @@ describe.each(testDatabases)('POST /api/contact on %s', (kind) => {
     expect(await rows()).toBe(0);
   });
 
+  it('refuses NUL and other control characters with a 400 naming the field, storing nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...good, message: 'hello\u0000world', subject: 'bell\u0007' },
+      remoteAddress: '10.0.0.4',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      subject: 'Please remove the control characters (such as NUL) from this field',
+      message: 'Please remove the control characters (such as NUL) from this field',
+    });
+    expect(await rows()).toBe(0);
+    // Tabs and line breaks are ordinary text.
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...good, message: 'line one\r\n\tline two' },
+      remoteAddress: '10.0.0.4',
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
   it('limits each IP address, then answers 429 without storing', async () => {
     const send = (ip: string) =>
       t.app.inject({ method: 'POST', url: '/api/contact', payload: good, remoteAddress: ip });

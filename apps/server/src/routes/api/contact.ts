@@ -1,8 +1,6 @@
-import { contactMessageSchema } from '@printloop/contracts';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { apiErrorSchema, contactMessageSchema, createdIdSchema } from '@printloop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages } from '../../db/schema.js';
-import { errorBody } from '../../plugins/zod.js';
 
 export interface ContactRouteOptions {
   /** Messages per IP per window. */
@@ -11,7 +9,7 @@ export interface ContactRouteOptions {
 }
 
 /** POST /api/contact: validate, store, confirm. Rate-limited per IP; bad input stores nothing. */
-export async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
+export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, opts) => {
   app.post(
     '/api/contact',
     {
@@ -19,11 +17,11 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRouteOpti
       bodyLimit: 32 * 1024,
       schema: {
         body: contactMessageSchema,
-        response: { 201: z.object({ id: z.string() }), 400: errorBody, 429: errorBody },
+        response: { 201: createdIdSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const body = request.body as z.infer<typeof contactMessageSchema>;
+      const body = request.body;
       const [row] = await app.database.db
         .insert(contactMessages)
         .values({
@@ -39,4 +37,4 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRouteOpti
       return reply.status(201).send({ id: row!.id });
     },
   );
-}
+};

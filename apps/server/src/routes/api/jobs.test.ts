@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeMesh } from '@printloop/geometry';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printJobs, printParameters, quotes } from '../../db/schema.js';
@@ -48,11 +49,16 @@ describe.each(testDatabases)('uploads, analysis and quotes on %s', (kind) => {
       method: 'POST',
       url: units ? `/api/jobs?units=${units}` : '/api/jobs',
       payload: mp.payload,
-      headers: { ...mp.headers, ...(cookie ? { cookie } : {}) },
+      headers: { ...mp.headers, origin: t.app.config.publicUrl, ...(cookie ? { cookie } : {}) },
     });
   };
   const as = (who: { cookie: string }, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: who.cookie, origin: t.app.config.publicUrl },
+      ...(payload ? { payload } : {}),
+    });
 
   it('refuses an anonymous upload with 401', async () => {
     const res = await upload('cube_20mm.stl', await model('cube_20mm.stl'));
@@ -80,7 +86,7 @@ describe.each(testDatabases)('uploads, analysis and quotes on %s', (kind) => {
     expect(analysis.watertight).toBe(ref.watertight);
     const [row] = await t.app.database.db.select().from(printJobs).where(eq(printJobs.id, job.id));
     expect(row!.userId).toBe(ada.id);
-    expect(row!.filePath).toMatch(new RegExp(`^models/${ada.id}/\\d+-${file.replace('.', '\\.')}$`));
+    expect(row!.filePath).toBe(`models/${ada.id}/${job.id}/${file}`);
     const stored = await t.app.storage.getBytes(row!.filePath);
     expect(Buffer.from(stored).equals(await model(file))).toBe(true);
   });
@@ -127,7 +133,9 @@ describe.each(testDatabases)('uploads, analysis and quotes on %s', (kind) => {
     // PrusaSlicer's reference for this job is 915 s and 3.98 g; the estimator is checked in its own tests.
     expect(estimate.print_time_s).toBeGreaterThan(915 * 0.8);
     expect(estimate.print_time_s).toBeLessThan(915 * 1.2);
-    expect(quote.total_pence).toBe(quote.unit_price_pence);
+    // One unit: its price plus the per-order fulfilment fee.
+    expect(quote.total_pence).toBe(quote.unit_price_pence + quote.fulfilment_pence);
+    expect(quote.fulfilment_pence).toBe(295);
 
     const saved = await as(ada, 'POST', '/api/quotes', {
       jobId,
@@ -232,9 +240,37 @@ describe.each(testDatabases)('uploads, analysis and quotes on %s', (kind) => {
     expect(file.rawPayload.equals(await model('cube_20mm.stl'))).toBe(true);
     const mesh = await as(ada, 'GET', `/api/jobs/${jobId}/mesh`);
     expect(mesh.statusCode).toBe(200);
-    expect(mesh.rawPayload.byteLength).toBe(12 * 9 * 4);
+    // The indexed mesh: a 12-byte header, 8 distinct corners and 12 triangles of indices.
+    expect(mesh.rawPayload.byteLength).toBe(12 + 8 * 12 + 12 * 12);
+    expect([...decodeMesh(new Uint8Array(mesh.rawPayload)).positions]).toHaveLength(12 * 9);
     expect((await as(bob, 'GET', `/api/jobs/${jobId}/mesh`)).statusCode).toBe(404);
     expect((await as(ada, 'DELETE', `/api/quotes/${saved.id}`)).statusCode).toBe(204);
     expect((await as(ada, 'GET', `/api/quotes/${saved.id}`)).statusCode).toBe(404);
+  });
+
+  it('lists saved quotes a page at a time, newest first, with no gaps or repeats', async () => {
+    const carl = await signedInUser(t.app, 'carl@example.com');
+    const up = await upload('cube_20mm.stl', await model('cube_20mm.stl'), carl.cookie);
+    const jobId = up.json().job.id;
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const r = await as(carl, 'POST', '/api/quotes', { jobId, parameters: defaults, quantity: i + 1 });
+      made.push(r.json().id);
+    }
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const r = await as(carl, 'GET', `/api/quotes?limit=3${after ? `&starting_after=${after}` : ''}`);
+      expect(r.statusCode, r.body).toBe(200);
+      const body = r.json();
+      seen.push(...body.quotes.map((q: { id: string }) => q.id));
+      after = body.quotes.at(-1)?.id;
+      if (!body.has_more) break;
+    }
+    expect(seen).toEqual([...made].reverse());
+    expect((await as(carl, 'GET', '/api/quotes?limit=0')).statusCode).toBe(400);
+    expect((await as(carl, 'GET', '/api/quotes?limit=101')).statusCode).toBe(400);
+    // Another user's quote is not a cursor.
+    expect((await as(ada, 'GET', `/api/quotes?starting_after=${made[0]}`)).statusCode).toBe(404);
   });
 });

@@ -1,174 +1,235 @@
+import { gunzipSync } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import {
-  isAllowedModelFile,
+  apiErrorSchema,
+  idParamsSchema,
+  jobWithAnalysisSchema,
   MAX_UPLOAD_BYTES,
   safeFileName,
-  UNITS,
-  type UploadUnits,
+  unitsBodySchema,
   uploadMessages,
+  uploadQuerySchema,
+  uploadResponseSchema,
 } from '@printloop/contracts';
-import { type Analysis, isGeometryError } from '@printloop/geometry';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { isGeometryError, MESH_CODEC_MEDIA_TYPE } from '@printloop/geometry';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/require-user.js';
-import { printJobs } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { meshToBytes } from '../../models/model-service.js';
+import { closeAfterReply } from '../../http/close.js';
+import { findOwnJob, jobDto, reanalyzeJob, unitsOf } from '../../jobs/jobs.js';
+import { acceptModel, assertRoomFor, fileTooLarge, unreadable, uploadName } from '../../jobs/upload.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { MeshMissingError } from '../../models/model-service.js';
+import { parametersOrThrow, priceEstimate, quantityOrThrow } from './pricing.js';
 
-const unitsSchema = z.enum(UNITS);
-const idParams = z.object({ id: z.uuid({ message: 'Not found' }) });
+/** Room for the multipart boundary, headers and small fields around the 50 MB file. */
+const MULTIPART_SLACK = 64 * 1024;
 
-export type JobRow = typeof printJobs.$inferSelect;
-
-export function jobDto(job: JobRow) {
-  return {
-    id: job.id,
-    file_name: job.fileName,
-    file_size: job.fileSize,
-    format: job.format,
-    status: job.status,
-    units: job.units,
-    created_at: job.createdAt.toISOString(),
-  };
-}
-
-/** A job of this user, or 404 (another user's job is indistinguishable from a missing one). */
-export async function findOwnJob(app: FastifyInstance, userId: string, id: string): Promise<JobRow> {
-  const [job] = await app.database.db
-    .select()
-    .from(printJobs)
-    .where(and(eq(printJobs.id, id), eq(printJobs.userId, userId)))
-    .limit(1);
-  if (!job) throw notFound('Print job');
-  return job;
-}
-
-function unreadable(message: string) {
-  return new AppError(422, 'UNREADABLE_MODEL', message);
+/** Refuse a body that says it is too large before reading any of it. */
+async function refuseLargeBody(request: FastifyRequest, reply: FastifyReply) {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_SLACK) {
+    closeAfterReply(request, reply);
+    throw fileTooLarge();
+  }
 }
 
 /** Uploads, the server's analysis, and the owner-only model file. */
-export async function jobRoutes(app: FastifyInstance) {
+export const jobRoutes: FastifyPluginAsyncZod<{ quotaBytes: number }> = async (app, _opts) => {
+  const errors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+    413: apiErrorSchema,
+    422: apiErrorSchema,
+    429: apiErrorSchema,
+    503: apiErrorSchema,
+  };
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 },
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldSize: 2048,
+      headerPairs: 100,
+    },
   });
 
   app.post(
     '/api/jobs',
-    { schema: { querystring: z.object({ units: unitsSchema.optional() }) } },
+    {
+      onRequest: refuseLargeBody,
+      schema: { querystring: uploadQuerySchema, response: { 201: uploadResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       // Without explicit units the analysis may suggest inches for a tiny unitless model.
-      const { units } = request.query as { units?: UploadUnits };
+      const { units } = request.query;
       if (!request.isMultipart()) throw new AppError(400, 'NO_FILE', uploadMessages.noFile);
-      const part = await request.file();
-      if (!part) throw new AppError(400, 'NO_FILE', uploadMessages.noFile);
-      if (!isAllowedModelFile(part.filename)) {
-        part.file.resume();
-        throw new AppError(400, 'INVALID_FORMAT', uploadMessages.invalidFormat);
-      }
-      const fileName = part.filename.split(/[\\/]/).pop()!.slice(0, 255);
-      const key = `models/${user.id}/${Date.now()}-${safeFileName(fileName)}`;
-      const meshKey = `${key}.mesh`;
-      const cleanup = async () => {
-        await Promise.allSettled([app.storage.delete(key), app.storage.delete(meshKey)]);
-        app.models.forget(meshKey);
-      };
-
-      // Stream to storage; the 50 MB limit is enforced while streaming.
-      let size: number;
+      // One of the user's upload slots, taken before the body is read (429 at once beyond them).
+      let release: () => void;
       try {
-        ({ size } = await app.storage.put(key, part.file));
+        release = app.models.beginUpload(user.id);
       } catch (err) {
-        await cleanup();
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
-          throw new AppError(413, 'FILE_TOO_LARGE', uploadMessages.tooLarge);
-        }
+        closeAfterReply(request, reply);
         throw err;
       }
-      if (part.file.truncated) {
-        await cleanup();
-        throw new AppError(413, 'FILE_TOO_LARGE', uploadMessages.tooLarge);
-      }
-      if (size === 0) {
-        await cleanup();
-        throw unreadable('The file is empty.');
-      }
-
+      reply.raw.once('finish', release);
+      reply.raw.once('close', release);
+      let used: number;
       try {
-        // The server's own analysis of the stored bytes, in a worker thread: the authority for every saved figure.
-        const analysis = await app.models.analyzeStored(key, meshKey, fileName, units);
-        const [job] = await app.database.db
-          .insert(printJobs)
-          .values({
-            userId: user.id,
-            filePath: key,
-            fileName,
-            fileSize: size,
-            status: 'pending',
-            format: analysis.format,
-            units: analysis.units,
-            analysis,
-            meshPath: meshKey,
-          })
-          .returning();
-        return reply.status(201).send({ job: jobDto(job!), analysis });
+        used = await assertRoomFor(app, user.id);
       } catch (err) {
-        await cleanup();
+        closeAfterReply(request, reply);
+        throw err;
+      }
+      const part = await request.file();
+      if (!part) throw new AppError(400, 'NO_FILE', uploadMessages.noFile);
+      let fileName: string;
+      let priced: { parameters: ReturnType<typeof parametersOrThrow>; quantity: number } | null = null;
+      try {
+        fileName = uploadName(part.filename);
+        // Optional fields sent before the file: price these parameters as soon as the model is analysed.
+        const field = (name: string) => {
+          const f = part.fields[name];
+          const one = Array.isArray(f) ? f[0] : f;
+          return one && one.type === 'field' ? String(one.value) : undefined;
+        };
+        const rawParameters = field('parameters');
+        if (rawParameters !== undefined) {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(rawParameters);
+          } catch {
+            throw badRequest('parameters must be a JSON object.', {
+              parameters: 'Parameters must be an object',
+            });
+          }
+          priced = {
+            parameters: parametersOrThrow(parsed),
+            quantity: quantityOrThrow(Number(field('quantity') ?? '1')),
+          };
+        }
+      } catch (err) {
+        part.file.resume();
+        throw err;
+      }
+      try {
+        const accepted = await acceptModel(app, {
+          userId: user.id,
+          livemode: true,
+          origin: 'calculator',
+          fileName,
+          body: part.file,
+          units,
+          price: priced ? { parameters: priced.parameters } : undefined,
+          used,
+        });
+        const { job, analysis, estimate, timing } = accepted;
+        const preview =
+          priced && estimate
+            ? { estimate, quote: priceEstimate(estimate, priced.parameters, priced.quantity) }
+            : null;
+        // Where the time went, for the browser's developer tools (no secrets, only durations).
+        reply.header(
+          'server-timing',
+          `receive;dur=${timing.receiveMs.toFixed(1)}, analyse;dur=${timing.analyseMs.toFixed(1)}`,
+        );
+        return reply.status(201).send({ job: jobDto(job), analysis, preview });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'FILE_TOO_LARGE') closeAfterReply(request, reply);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/api/jobs/:id',
+    { schema: { params: idParamsSchema, response: { 200: jobWithAnalysisSchema, ...errors } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const job = await findOwnJob(app, user.id, request.params.id);
+      return { job: jobDto(job), analysis: job.analysis };
+    },
+  );
+
+  /** The original file, to its owner only (private, never cached by shared caches). */
+  // Binary answers (a stream or bytes) are sent as they are: no JSON serialiser applies to them.
+  const binary = z.any().describe('Binary content');
+  app.get(
+    '/api/jobs/:id/file',
+    { schema: { params: idParamsSchema, response: { 200: binary, ...errors } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const job = await findOwnJob(app, user.id, request.params.id);
+      const stream = await app.storage.get(job.filePath);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${safeFileName(job.fileName)}"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-length', job.fileSize)
+        .send(stream);
+    },
+  );
+
+  /**
+   * The parsed mesh for the viewer, owner only: `encodeMesh`'s indexed form, sent with the gzip
+   * encoding it is stored in (never compressed again per request).
+   */
+  app.get(
+    '/api/jobs/:id/mesh',
+    { compress: false, schema: { params: idParamsSchema, response: { 200: binary, ...errors } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      let job = await findOwnJob(app, user.id, request.params.id);
+      let bytes: Uint8Array | null = null;
+      if (job.meshPath?.endsWith('.plm.gz')) {
+        try {
+          bytes = await app.models.meshBytes(job.meshPath);
+        } catch (err) {
+          if (!(err instanceof MeshMissingError)) throw err;
+        }
+      }
+      if (!bytes) {
+        job = (await reanalyzeJob(app, job, unitsOf(job))).job;
+        bytes = await app.models.meshBytes(job.meshPath!);
+      }
+      const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      reply
+        .header('content-type', MESH_CODEC_MEDIA_TYPE)
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(body);
+      }
+      return reply.send(gunzipSync(body));
+    },
+  );
+
+  /** Re-analyse with other units (e.g. the inches the geometry suggested). */
+  app.post(
+    '/api/jobs/:id/units',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: unitsBodySchema,
+        response: { 200: jobWithAnalysisSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const job = await findOwnJob(app, user.id, request.params.id);
+      const { units } = request.body;
+      try {
+        const { job: updated, analysis } = await reanalyzeJob(app, job, units);
+        return { job: jobDto(updated), analysis };
+      } catch (err) {
         if (isGeometryError(err)) throw unreadable(err.message);
         throw err;
       }
     },
   );
-
-  app.get('/api/jobs/:id', { schema: { params: idParams } }, async (request) => {
-    const user = await requireUser(request);
-    const job = await findOwnJob(app, user.id, (request.params as { id: string }).id);
-    return { job: jobDto(job), analysis: job.analysis as Analysis };
-  });
-
-  /** The original file, to its owner only (private, never cached by shared caches). */
-  app.get('/api/jobs/:id/file', { schema: { params: idParams } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const job = await findOwnJob(app, user.id, (request.params as { id: string }).id);
-    const stream = await app.storage.get(job.filePath);
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${safeFileName(job.fileName)}"`)
-      .header('cache-control', 'private, no-store')
-      .header('content-length', job.fileSize)
-      .send(stream);
-  });
-
-  /** The parsed triangle soup (Float32 little-endian, mm, 9 floats per triangle), for the viewer. Owner only. */
-  app.get('/api/jobs/:id/mesh', { schema: { params: idParams } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const job = await findOwnJob(app, user.id, (request.params as { id: string }).id);
-    if (!job.meshPath) throw notFound('Mesh');
-    const mesh = await app.models.mesh(job.meshPath);
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('cache-control', 'private, no-store')
-      .send(meshToBytes(mesh));
-  });
-
-  /** Re-analyse with other units (e.g. the inches the geometry suggested). */
-  app.post(
-    '/api/jobs/:id/units',
-    { schema: { params: idParams, body: z.object({ units: unitsSchema }) } },
-    async (request) => {
-      const user = await requireUser(request);
-      const job = await findOwnJob(app, user.id, (request.params as { id: string }).id);
-      const { units } = request.body as { units: UploadUnits };
-      const meshKey = job.meshPath ?? `${job.filePath}.mesh`;
-      const analysis = await app.models.analyzeStored(job.filePath, meshKey, job.fileName, units);
-      const [updated] = await app.database.db
-        .update(printJobs)
-        .set({ units: analysis.units, analysis, meshPath: meshKey })
-        .where(and(eq(printJobs.id, job.id), eq(printJobs.userId, user.id)))
-        .returning();
-      return { job: jobDto(updated!), analysis };
-    },
-  );
-}
+};

@@ -1,29 +1,19 @@
 /**
- * Print parameters: the one source of truth for their bounds, defaults and materials, shared by the
- * estimator, the server (which wraps `validateParameters` in its own schema layer) and the web app.
+ * Print parameters: the one source of truth for their bounds and defaults, shared by the estimator,
+ * the quote, the server (which wraps `validateParameters` in its own schema layer) and the web app.
  * Pure: no dependencies, no Node or DOM APIs.
  */
-
-export const FILAMENT_TYPES = ['PLA', 'ABS', 'PETG', 'TPU'] as const;
-export type FilamentType = (typeof FILAMENT_TYPES)[number];
+import { FILAMENT_TYPES, type FilamentType } from './materials.js';
 
 export const POST_PROCESSING_OPTIONS = ['sanding', 'painting', 'coating'] as const;
 export type PostProcessing = (typeof POST_PROCESSING_OPTIONS)[number];
-
-/** Materials the house printer runs: density (g/cm³) and a display name. Prices are in the price table. */
-export const MATERIALS: Readonly<Record<FilamentType, { name: string; density_g_cm3: number }>> = {
-  PLA: { name: 'PLA', density_g_cm3: 1.24 },
-  ABS: { name: 'ABS', density_g_cm3: 1.04 },
-  PETG: { name: 'PETG', density_g_cm3: 1.27 },
-  TPU: { name: 'TPU (flexible)', density_g_cm3: 1.21 },
-};
 
 /** Inclusive bounds of the numeric parameters. */
 export const PARAMETER_BOUNDS = {
   layerHeight: { min: 0.1, max: 0.4, unit: 'mm' },
   infillPercentage: { min: 10, max: 100, unit: '%' },
   printSpeed: { min: 30, max: 150, unit: 'mm/s' },
-  quantity: { min: 1, max: 10000, unit: '' },
+  quantity: { min: 1, max: 1000, unit: '' },
 } as const;
 
 /** What the estimator needs. */

@@ -1,0 +1,1 @@
+ALTER TABLE "print_jobs" ADD COLUMN "origin" varchar(16) DEFAULT 'calculator' NOT NULL;

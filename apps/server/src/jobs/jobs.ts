@@ -1,0 +1,158 @@
+import { safeFileName, type UploadUnits } from '@printloop/contracts';
+import { type Analysis, HOUSE_PRINTER, printableProblem } from '@printloop/geometry';
+import type { PrintParameters } from '@printloop/quote';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { printJobs } from '../db/schema.js';
+import { AppError, notFound } from '../lib/errors.js';
+import { TtlCache } from '../lib/ttl-cache.js';
+import { MeshMissingError } from '../models/model-service.js';
+
+/**
+ * Print jobs: an uploaded model file, the server's analysis of it and its stored mesh. The domain
+ * functions the upload, quote and order routes share.
+ */
+
+export type JobRow = typeof printJobs.$inferSelect;
+
+export function jobDto(job: JobRow) {
+  return {
+    id: job.id,
+    file_name: job.fileName,
+    file_size: job.fileSize,
+    format: job.format,
+    status: job.status,
+    units: job.units,
+    created_at: job.createdAt.toISOString(),
+  };
+}
+
+/** The units a job's file is read in. */
+export function unitsOf(job: JobRow): UploadUnits {
+  return job.units === 'cm' || job.units === 'in' ? job.units : 'mm';
+}
+
+/** Storage keys of a job: under the job's own id, so no two uploads can ever share an object. */
+export function jobKeys(userId: string, jobId: string, fileName: string) {
+  const prefix = `models/${userId}/${jobId}`;
+  return {
+    prefix,
+    file: `${prefix}/${safeFileName(fileName)}`,
+    mesh: (units: string) => `${prefix}/mesh-${units}.plm.gz`,
+  };
+}
+
+/**
+ * Job rows read on every price: kept for two seconds, and forgotten at once when this process changes
+ * one (another process's change is seen within that time).
+ */
+const recentJobs = new TtlCache<JobRow>(2_000);
+const jobCacheKey = (userId: string, id: string) => `${userId}:${id}`;
+export function forgetJob(userId: string, id: string) {
+  recentJobs.delete(jobCacheKey(userId, id));
+}
+
+/**
+ * A job of this user in this mode (the web app is live), or 404: another user's job, or one of the
+ * other mode, is indistinguishable from a missing one.
+ */
+export async function findOwnJob(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+  livemode = true,
+  what = 'Print job',
+): Promise<JobRow> {
+  const key = jobCacheKey(userId, id);
+  const cached = recentJobs.get(key);
+  if (cached) {
+    if (cached.livemode !== livemode) throw notFound(what);
+    return cached;
+  }
+  const [job] = await app.database.db
+    .select()
+    .from(printJobs)
+    .where(and(eq(printJobs.id, id), eq(printJobs.userId, userId)))
+    .limit(1);
+  if (!job) throw notFound(what);
+  recentJobs.set(key, job);
+  if (job.livemode !== livemode) throw notFound(what);
+  return job;
+}
+
+/**
+ * Store the mesh in the background (it is encoded after the analysis is answered) and record its
+ * size; a failure only costs a re-analysis from the stored file the next time the mesh is needed.
+ */
+export function keepMesh(app: FastifyInstance, job: JobRow, meshPath: string, mesh: Promise<Uint8Array>) {
+  return app.models
+    .storeMesh(meshPath, mesh, (err) =>
+      app.log.warn({ err, job: job.id }, 'the mesh could not be stored; it will be rebuilt from the file'),
+    )
+    .then(async () => {
+      const bytes = await mesh.catch(() => null);
+      if (!bytes) return;
+      await app.database.db
+        .update(printJobs)
+        .set({ meshSize: bytes.byteLength })
+        .where(and(eq(printJobs.id, job.id), eq(printJobs.meshPath, meshPath)))
+        .catch((err: unknown) => app.log.warn({ err, job: job.id }, 'mesh size not recorded'));
+    });
+}
+
+/**
+ * Analyse a job's stored file again (its mesh is missing, or other units were chosen) and store the
+ * new mesh. Returns the analysis and the job row as updated.
+ */
+export async function reanalyzeJob(
+  app: FastifyInstance,
+  job: JobRow,
+  units: UploadUnits,
+): Promise<{ job: JobRow; analysis: Analysis }> {
+  const bytes = await app.storage.getBytes(job.filePath);
+  const outcome = await app.models.analyze(job.userId, bytes, job.fileName, { units });
+  const meshPath = jobKeys(job.userId, job.id, job.fileName).mesh(outcome.analysis.units);
+  app.models.forget(meshPath);
+  forgetJob(job.userId, job.id);
+  const [updated] = await app.database.db
+    .update(printJobs)
+    .set({ units: outcome.analysis.units, analysis: outcome.analysis, meshPath, meshSize: null })
+    .where(and(eq(printJobs.id, job.id), eq(printJobs.userId, job.userId)))
+    .returning();
+  if (!updated) throw notFound('Print job');
+  await keepMesh(app, updated, meshPath, outcome.mesh);
+  return { job: updated, analysis: outcome.analysis };
+}
+
+/** The estimate for a job's stored mesh, rebuilding the mesh from the file when it is missing. */
+export async function estimateJob(app: FastifyInstance, job: JobRow, parameters: PrintParameters) {
+  const current = job.meshPath;
+  if (current?.endsWith('.plm.gz')) {
+    try {
+      return await app.models.estimate(job.userId, current, parameters);
+    } catch (err) {
+      if (!(err instanceof MeshMissingError)) throw err;
+    }
+  }
+  // No usable mesh (a crash before it was written, or a mesh stored by an older version).
+  const again = await reanalyzeJob(app, job, unitsOf(job));
+  return app.models.estimate(job.userId, again.job.meshPath!, parameters);
+}
+
+/**
+ * Refuses a job that cannot be printed: no printable volume (422 UNREADABLE_MODEL), or too large for the
+ * printer (422 DOES_NOT_FIT, saying its size and the printer's).
+ */
+export function assertPrintable(job: JobRow) {
+  const analysis = job.analysis as Analysis;
+  const problem = printableProblem(analysis);
+  if (problem) throw new AppError(422, 'UNREADABLE_MODEL', problem);
+  if (!analysis.fits_build_volume) {
+    const [x, y, z] = analysis.bbox.size.map((v) => Math.round(v * 10) / 10);
+    throw new AppError(
+      422,
+      'DOES_NOT_FIT',
+      `${job.fileName} (${x} × ${y} × ${z} mm) does not fit the printer (${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} × ${HOUSE_PRINTER.z} mm). Check its units or scale it down.`,
+    );
+  }
+}

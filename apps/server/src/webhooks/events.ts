@@ -1,0 +1,86 @@
+import type { WebhookEventType } from '@printloop/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { events, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+
+export type EventRow = typeof events.$inferSelect;
+
+export interface NewEvent {
+  userId: string;
+  livemode: boolean;
+  type: WebhookEventType;
+  /** The order it is about: its deliveries to an endpoint go out one at a time, in order. */
+  orderId?: string | null;
+  object: Record<string, unknown>;
+  previousAttributes?: Record<string, unknown>;
+}
+
+/** Endpoints of this account and mode that want this event type. */
+async function subscribers(tx: Db, e: { userId: string; livemode: boolean; type: string }) {
+  const rows = await tx
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.userId, e.userId),
+        eq(webhookEndpoints.livemode, e.livemode),
+        eq(webhookEndpoints.status, 'enabled'),
+      ),
+    );
+  return rows.filter((r) => r.events.includes('*') || r.events.includes(e.type));
+}
+
+/**
+ * Records an event and a pending delivery for every endpoint that wants it, in the caller's transaction
+ * (API.md §4): the change, its event and its deliveries commit together or not at all, so a crash can
+ * lose none of them. The delivery worker drains them afterwards.
+ */
+export async function recordEvent(tx: Db, e: NewEvent, only?: string[]): Promise<EventRow> {
+  const [row] = await tx
+    .insert(events)
+    .values({
+      id: newId('evt'),
+      userId: e.userId,
+      livemode: e.livemode,
+      type: e.type,
+      orderId: e.orderId ?? null,
+      data: {
+        object: e.object,
+        ...(e.previousAttributes ? { previous_attributes: e.previousAttributes } : {}),
+      },
+    })
+    .returning();
+  const event = row!;
+  const targets = only ?? (await subscribers(tx, e)).map((s) => s.id);
+  await queueDeliveries(tx, event, targets);
+  return event;
+}
+
+/** Pending deliveries of an event to endpoints (new ones: a redelivery is a delivery of its own). */
+export async function queueDeliveries(tx: Db, event: EventRow, endpointIds: string[]) {
+  if (endpointIds.length === 0) return [];
+  return tx
+    .insert(webhookDeliveries)
+    .values(
+      endpointIds.map((endpointId) => ({
+        id: newId('whd'),
+        eventId: event.id,
+        endpointId,
+        orderKey: event.orderId ?? event.id,
+      })),
+    )
+    .returning();
+}
+
+/** The event object (API.md §1): also the body of its webhook deliveries. */
+export function eventDto(e: EventRow) {
+  return {
+    id: e.id,
+    object: 'event' as const,
+    created_at: e.createdAt.toISOString(),
+    livemode: e.livemode,
+    type: e.type as WebhookEventType,
+    data: e.data,
+  };
+}

@@ -1,0 +1,214 @@
+import { PARAMETER_BOUNDS, PARAMETER_MESSAGES } from '@printloop/materials';
+import { z } from 'zod';
+
+/**
+ * Request and response schemas of the web app's session routes (/api/*): the server validates and
+ * serialises through them (fastify-type-provider-zod), and the browser reads the same shapes.
+ */
+
+/** Every /api error: a stable code, a message a person understands, and per-field messages. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+
+export const unitsSchema = z.enum(['mm', 'cm', 'in']);
+
+export const bboxSchema = z.object({
+  min: z.tuple([z.number(), z.number(), z.number()]),
+  max: z.tuple([z.number(), z.number(), z.number()]),
+  size: z.tuple([z.number(), z.number(), z.number()]),
+});
+
+/** The server's analysis of a model file (the geometry package's Analysis). */
+export const analysisSchema = z.object({
+  file: z.string(),
+  format: z.enum(['stl-binary', 'stl-ascii', 'obj', '3mf', 'step']),
+  units: unitsSchema,
+  triangles: z.number().int(),
+  volume_mm3: z.number(),
+  area_mm2: z.number(),
+  bbox: bboxSchema,
+  watertight: z.boolean(),
+  shells: z.number().int(),
+  degenerate_triangles: z.number().int(),
+  duplicate_triangles: z.number().int(),
+  overhang_area_mm2: z.number(),
+  supports_recommended: z.boolean(),
+  fits_build_volume: z.boolean(),
+  suggested_units: unitsSchema.nullable(),
+  warnings: z.array(z.string()),
+});
+
+export const jobSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  format: z.string(),
+  status: z.string(),
+  units: z.string(),
+  created_at: z.string(),
+});
+
+export const jobWithAnalysisSchema = z.object({ job: jobSchema, analysis: analysisSchema });
+
+export const estimateSchema = z.object({
+  print_time_s: z.number(),
+  filament_mm: z.number(),
+  filament_cm3: z.number(),
+  filament_g: z.number(),
+  layers: z.number(),
+  breakdown: z.object({
+    walls_g: z.number(),
+    walls_s: z.number(),
+    skins_g: z.number(),
+    skins_s: z.number(),
+    infill_g: z.number(),
+    infill_s: z.number(),
+    support_g: z.number(),
+    support_s: z.number(),
+    skirt_g: z.number(),
+    skirt_s: z.number(),
+    travel_s: z.number(),
+    other_s: z.number(),
+  }),
+});
+
+/** Print parameters as the calculator names them. */
+export const quoteParametersSchema = z.object({
+  layerHeight: z.number(),
+  infillPercentage: z.number(),
+  printSpeed: z.number(),
+  filamentType: z.string(),
+  supportRequired: z.boolean(),
+  postProcessing: z.array(z.string()),
+});
+
+/** The itemised price in pence, with everything needed to reproduce it. */
+export const priceBreakdownSchema = z.object({
+  currency: z.literal('GBP'),
+  price_table_version: z.string(),
+  inputs: z.object({
+    estimate: z.object({ print_time_s: z.number(), filament_g: z.number() }),
+    parameters: z.record(z.string(), z.unknown()),
+    quantity: z.number().int(),
+    postProcessing: z.array(z.string()),
+    now: z.string(),
+  }),
+  material_pence: z.number().int(),
+  machine_pence: z.number().int(),
+  support_pence: z.number().int(),
+  post_processing_pence: z.number().int(),
+  unit_price_pence: z.number().int(),
+  quantity: z.number().int(),
+  subtotal_pence: z.number().int(),
+  discount_rate: z.number(),
+  discount_pence: z.number().int(),
+  /** Absent on quotes priced with the first price table (2026-11-01). */
+  items_pence: z.number().int().optional(),
+  fulfilment_pence: z.number().int().optional(),
+  total_pence: z.number().int(),
+  delivery_days: z.number().int(),
+  lead_time_days: z.number().int().optional(),
+  valid_until: z.string(),
+});
+
+export const quotePreviewSchema = z.object({ estimate: estimateSchema, quote: priceBreakdownSchema });
+
+export const uploadResponseSchema = jobWithAnalysisSchema.extend({ preview: quotePreviewSchema.nullable() });
+
+/** Prices requested by the calculator: the job, its raw parameters (checked by the price rules), quantity. */
+export const quoteRequestSchema = z.object({
+  jobId: z.uuid({ message: 'Not found' }),
+  parameters: z.record(z.string(), z.unknown()),
+  quantity: z
+    .number({ message: PARAMETER_MESSAGES.quantity })
+    .int(PARAMETER_MESSAGES.quantity)
+    .min(PARAMETER_BOUNDS.quantity.min, PARAMETER_MESSAGES.quantity)
+    .max(PARAMETER_BOUNDS.quantity.max, PARAMETER_MESSAGES.quantity)
+    .default(1),
+});
+
+export const savedQuoteCreatedSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  quote: priceBreakdownSchema,
+  estimate: estimateSchema,
+});
+
+export const savedQuoteSummarySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  job_id: z.string(),
+  file_name: z.string(),
+  total_pence: z.number().int(),
+  valid_until: z.string(),
+  status: z.string(),
+  quantity: z.number().int(),
+  parameters: quoteParametersSchema,
+});
+
+export const savedQuoteListSchema = z.object({
+  quotes: z.array(savedQuoteSummarySchema),
+  has_more: z.boolean(),
+});
+
+export const savedQuoteDetailSchema = z.object({
+  quote: savedQuoteSummarySchema.extend({
+    material_cost: z.string(),
+    print_time: z.number().int(),
+    electricity_cost: z.string(),
+    total_cost: z.string(),
+    price_table_version: z.string(),
+    quote: priceBreakdownSchema,
+    estimate: estimateSchema,
+  }),
+  job: jobSchema,
+  analysis: analysisSchema,
+});
+
+export const quoteListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    /** The id of the last quote of the previous page. */
+    starting_after: z.uuid({ message: 'Not found' }).optional(),
+  })
+  .strict();
+
+export const idParamsSchema = z.object({ id: z.uuid({ message: 'Not found' }) });
+export const uploadQuerySchema = z.object({ units: unitsSchema.optional() }).strict();
+export const unitsBodySchema = z.object({ units: unitsSchema }).strict();
+
+const healthCheck = z.object({ status: z.enum(['ok', 'error']), latency_ms: z.number() });
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.object({ database: healthCheck, storage: healthCheck }),
+  /** When the probe ran (ISO 8601): probes are shared for a couple of seconds. */
+  checked_at: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const createdIdSchema = z.object({ id: z.string() });
+
+export const accountResponseSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+  operator: z.boolean(),
+  payment_terms: z.enum(['prepay', 'net30']),
+});
+
+export const opsAccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  payment_terms: z.enum(['prepay', 'net30']),
+  operator: z.boolean(),
+});
+export const opsAccountListSchema = z.object({ data: z.array(opsAccountSchema) });
+export const opsAccountQuerySchema = z
+  .object({ email: z.string().trim().min(1).max(254).optional() })
+  .strict();
+export const opsAccountParamsSchema = z.object({ userId: z.string().min(1).max(64) });

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type CorpusRefs, leaveOneFamilyOut, scoreCorpus, summarise } from './evaluate.js';
+import { buildPart, CORPUS_FAMILIES } from './parts.js';
+
+const refs = JSON.parse(
+  readFileSync(path.resolve(__dirname, '../../refs/corpus-refs.json'), 'utf8'),
+) as CorpusRefs;
+
+describe('the corpus', () => {
+  it('has at least 60 open parts in at least 10 families, each sliced at the six jobs', () => {
+    const open = refs.parts.filter((p) => !p.sealed);
+    expect(open.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(open.map((p) => p.family)).size).toBeGreaterThanOrEqual(10);
+    for (const p of refs.parts) expect(CORPUS_FAMILIES).toContain(p.family);
+    expect(refs.jobs).toHaveLength(6);
+  });
+
+  it('rebuilds the same mesh from the same parameters', () => {
+    for (const p of refs.parts.slice(0, 12)) {
+      const a = buildPart(p.spec);
+      const b = buildPart(p.spec);
+      expect(a.triangleCount).toBe(b.triangleCount);
+      expect(Buffer.from(a.positions.buffer).equals(Buffer.from(b.positions.buffer))).toBe(true);
+    }
+  });
+
+  /**
+   * Stated tolerances, on the first two open parts of every family at all six jobs (the whole corpus
+   * is `npm run -s accuracy`; this subset keeps the test under a minute), leave-one-family-out:
+   * medians time ≤ 6 %, grams ≤ 3 %; every family's median time ≤ 15 %, grams ≤ 10 %.
+   */
+  it('stays within the stated tolerance, leave-one-family-out', () => {
+    const firstTwo = new Set<string>();
+    for (const family of CORPUS_FAMILIES) {
+      for (const p of refs.parts.filter((x) => x.family === family && !x.sealed).slice(0, 2))
+        firstTwo.add(p.name);
+    }
+    const subset: CorpusRefs = {
+      ...refs,
+      parts: refs.parts.filter((p) => firstTwo.has(p.name)),
+      records: refs.records.filter((r) => firstTwo.has(r.name)),
+    };
+    const { errors } = leaveOneFamilyOut(scoreCorpus(subset));
+    const overall = summarise(errors);
+    expect(overall.records).toBeGreaterThan(100);
+    expect(overall.timeMedian).toBeLessThan(6);
+    expect(overall.gramsMedian).toBeLessThan(3);
+    for (const family of new Set(errors.map((e) => e.family))) {
+      const s = summarise(errors.filter((e) => e.family === family));
+      expect(s.timeMedian, `${family} time median`).toBeLessThan(15);
+      expect(s.gramsMedian, `${family} grams median`).toBeLessThan(10);
+    }
+  }, 60_000);
+});

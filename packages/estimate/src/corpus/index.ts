@@ -1,0 +1,8 @@
+export {
+  buildPart,
+  CORPUS_FAMILIES,
+  type CorpusFamily,
+  type CorpusPart,
+  gearOutline,
+  type PartSpec,
+} from './parts.js';

@@ -1,0 +1,235 @@
+/**
+ * Toolpaths of one layer as moves (direction, length, filament, feedrate), built by the stages
+ * "perimeters", "skins", "infill", "supports" and "travel", then timed by the stage "planner" with
+ * PrusaSlicer's cooling slowdown applied first (CoolingBuffer: a layer whose plain time, length ÷
+ * feedrate over every move, is under slowdown_below_layer_time has its fastest extrusions slowed to one
+ * common feedrate, not below min_print_speed, until it takes that long). Pure.
+ */
+import { type MotionPlanner, MoveKind } from './planner.js';
+
+/** What each move is for (the estimate's breakdown). */
+export const Feature = { walls: 0, skins: 1, infill: 2, support: 3, skirt: 4, travel: 5, other: 6 } as const;
+export type Feature = (typeof Feature)[keyof typeof Feature];
+
+/** The house profile's retraction and travel (house-printer.ini). */
+export const MOTION = {
+  travelSpeed: 150,
+  retractLength: 0.8,
+  retractSpeed: 35,
+  /** slowdown_below_layer_time (s) and min_print_speed (mm/s). */
+  slowdownBelowLayerTime: 5,
+  minPrintSpeed: 10,
+} as const;
+
+/** A growable list of one layer's moves. */
+export class LayerMoves {
+  count = 0;
+  dx = new Float64Array(1024);
+  dy = new Float64Array(1024);
+  dz = new Float64Array(1024);
+  de = new Float64Array(1024);
+  feed = new Float64Array(1024);
+  kind = new Uint8Array(1024);
+  feature = new Uint8Array(1024);
+  /** Filament mm per mm of path for the current extrusion (set by the stages). */
+  private grow(): void {
+    const size = this.dx.length * 2;
+    const copy = <T extends Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.dx = copy(this.dx, (n) => new Float64Array(n));
+    this.dy = copy(this.dy, (n) => new Float64Array(n));
+    this.dz = copy(this.dz, (n) => new Float64Array(n));
+    this.de = copy(this.de, (n) => new Float64Array(n));
+    this.feed = copy(this.feed, (n) => new Float64Array(n));
+    this.kind = copy(this.kind, (n) => new Uint8Array(n));
+    this.feature = copy(this.feature, (n) => new Uint8Array(n));
+  }
+  push(dx: number, dy: number, dz: number, de: number, feed: number, kind: MoveKind, feature: Feature): void {
+    if (this.count === this.dx.length) this.grow();
+    const i = this.count++;
+    this.dx[i] = dx;
+    this.dy[i] = dy;
+    this.dz[i] = dz;
+    this.de[i] = de;
+    this.feed[i] = feed;
+    this.kind[i] = kind;
+    this.feature[i] = feature;
+  }
+  clear(): void {
+    this.count = 0;
+  }
+}
+
+/** An extrusion of `length` mm in direction `angle` laying `filamentPerMm` mm of filament per mm. */
+export function extrude(
+  moves: LayerMoves,
+  length: number,
+  angle: number,
+  filamentPerMm: number,
+  feed: number,
+  feature: Feature,
+): void {
+  if (!(length > 0)) return;
+  moves.push(
+    length * Math.cos(angle),
+    length * Math.sin(angle),
+    0,
+    length * filamentPerMm,
+    feed,
+    MoveKind.extrude,
+    feature,
+  );
+}
+
+/** Stage "travel": a travel of `length` mm, retracting first (and priming after) when `retract`. */
+export function travel(moves: LayerMoves, length: number, angle: number, retract: boolean): void {
+  if (retract)
+    moves.push(0, 0, 0, -MOTION.retractLength, MOTION.retractSpeed, MoveKind.retract, Feature.travel);
+  if (length > 0)
+    moves.push(
+      length * Math.cos(angle),
+      length * Math.sin(angle),
+      0,
+      0,
+      MOTION.travelSpeed,
+      MoveKind.travel,
+      Feature.travel,
+    );
+  if (retract)
+    moves.push(0, 0, 0, MOTION.retractLength, MOTION.retractSpeed, MoveKind.retract, Feature.travel);
+}
+
+/** The layer change: lift by the layer height (its retraction is the first island's travel). */
+export function layerChange(moves: LayerMoves, layerHeight: number): void {
+  moves.push(0, 0, layerHeight, 0, MOTION.travelSpeed, MoveKind.travel, Feature.other);
+}
+
+/**
+ * Stage "perimeters": one loop following an outline (x, y pairs) with every segment scaled by
+ * `scale` (an inset loop is shorter or longer than the outline, with the same corners).
+ */
+export function followLoop(
+  moves: LayerMoves,
+  xy: Float64Array,
+  scale: number,
+  filamentPerMm: number,
+  feed: number,
+  feature: Feature,
+): void {
+  const n = xy.length / 2;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 < n ? i + 1 : 0;
+    const dx = ((xy[2 * j] as number) - (xy[2 * i] as number)) * scale;
+    const dy = ((xy[2 * j + 1] as number) - (xy[2 * i + 1] as number)) * scale;
+    const len = Math.hypot(dx, dy);
+    if (len > 0) moves.push(dx, dy, 0, len * filamentPerMm, feed, MoveKind.extrude, feature);
+  }
+}
+
+/** A closed regular polygon of `sides` sides and `perimeter` mm (a loop whose outline is unknown). */
+export function polygonLoop(
+  moves: LayerMoves,
+  perimeter: number,
+  sides: number,
+  filamentPerMm: number,
+  feed: number,
+  feature: Feature,
+): void {
+  const side = perimeter / sides;
+  for (let i = 0; i < sides; i++)
+    extrude(moves, side, (2 * Math.PI * i) / sides, filamentPerMm, feed, feature);
+}
+
+/**
+ * Stages "skins", "infill" and "supports": `lines` parallel lines of `chord` mm at `angle`, joined
+ * end to end by connectors of `connector` mm running at `connectorAngle` (along the region's edge),
+ * the direction reversing at every line like a rectilinear fill. Fractional line counts keep the
+ * total length exact (the last line is shorter).
+ */
+export function zigzag(
+  moves: LayerMoves,
+  lines: number,
+  chord: number,
+  connector: number,
+  angle: number,
+  connectorAngle: number,
+  filamentPerMm: number,
+  feed: number,
+  feature: Feature,
+): void {
+  if (!(lines > 0) || !(chord > 0)) return;
+  const whole = Math.floor(lines);
+  const rest = lines - whole;
+  const count = whole + (rest > 1e-6 ? 1 : 0);
+  for (let k = 0; k < count; k++) {
+    const len = k < whole ? chord : chord * rest;
+    extrude(moves, len, k % 2 === 0 ? angle : angle + Math.PI, filamentPerMm, feed, feature);
+    if (k + 1 < count && connector > 0)
+      extrude(moves, connector, connectorAngle, filamentPerMm, feed, feature);
+  }
+}
+
+/**
+ * Stage "planner" for one layer: PrusaSlicer's cooling slowdown on the plain time, then every move
+ * through the motion planner (which carries on from the previous layer).
+ */
+export function planLayer(planner: MotionPlanner, moves: LayerMoves): void {
+  const n = moves.count;
+  const { dx, dy, dz, de, feed, kind, feature } = moves;
+  // plain time per move (what the cooling logic sees)
+  let plain = 0;
+  let adjustableLength = 0;
+  let maxFeed = 0;
+  for (let i = 0; i < n; i++) {
+    const xyz = Math.sqrt((dx[i] as number) ** 2 + (dy[i] as number) ** 2 + (dz[i] as number) ** 2);
+    const len = xyz > 0 ? xyz : Math.abs(de[i] as number);
+    plain += len / (feed[i] as number);
+    if (kind[i] === MoveKind.extrude) {
+      adjustableLength += len;
+      if ((feed[i] as number) > maxFeed) maxFeed = feed[i] as number;
+    }
+  }
+  let cap: number = Number.POSITIVE_INFINITY;
+  const target = MOTION.slowdownBelowLayerTime;
+  if (plain < target * 1.001 && adjustableLength > 0) {
+    // the common feedrate F that makes the layer last `target`: extrusions faster than F run at F
+    const timeAt = (f: number) => {
+      let t = 0;
+      for (let i = 0; i < n; i++) {
+        const xyz = Math.sqrt((dx[i] as number) ** 2 + (dy[i] as number) ** 2 + (dz[i] as number) ** 2);
+        const len = xyz > 0 ? xyz : Math.abs(de[i] as number);
+        const v = kind[i] === MoveKind.extrude ? Math.min(feed[i] as number, f) : (feed[i] as number);
+        t += len / v;
+      }
+      return t;
+    };
+    if (timeAt(MOTION.minPrintSpeed) <= target) cap = MOTION.minPrintSpeed;
+    else {
+      let lo: number = MOTION.minPrintSpeed;
+      let hi = maxFeed;
+      for (let it = 0; it < 40; it++) {
+        const mid = (lo + hi) / 2;
+        if (timeAt(mid) > target) lo = mid;
+        else hi = mid;
+      }
+      cap = (lo + hi) / 2;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const k = kind[i] as MoveKind;
+    const f = k === MoveKind.extrude ? Math.min(feed[i] as number, cap) : (feed[i] as number);
+    planner.move(
+      dx[i] as number,
+      dy[i] as number,
+      dz[i] as number,
+      de[i] as number,
+      f,
+      k,
+      feature[i] as number,
+    );
+  }
+  moves.clear();
+}
