@@ -1,9 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { scalarStandalone } from './scalar-standalone';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), scalarStandalone()],
   resolve: { conditions: ['@printloop/source'] },
   build: { sourcemap: false, target: 'es2022' },
   worker: { format: 'es' },

@@ -9,6 +9,8 @@ export const paths = {
   pricing: '/pricing',
   docs: '/docs',
   apiReference: '/docs/api',
+  /** The interactive reference: try the API with a test key (loads /v1/openapi.json). */
+  apiTry: '/docs/api/try',
   status: '/status',
   about: '/about',
   blog: '/blog',
@@ -30,6 +32,14 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The checkout's shell; an order is placed at `checkoutPath(quoteId)`. */
+  checkout: '/checkout',
+  orders: '/orders',
+  /** API keys (and, later, webhook endpoints) of the signed-in user. */
+  developers: '/dashboard/developers',
+  /** The operators' console. */
+  opsOrders: '/dashboard/orders',
+  opsAccounts: '/dashboard/accounts',
 } as const;
 
 export type PathKey = keyof typeof paths;
@@ -37,6 +47,14 @@ export type PathKey = keyof typeof paths;
 export const integrationGuides = ['shopify', 'woocommerce', 'amazon', 'etsy', 'ebay'] as const;
 export type IntegrationGuide = (typeof integrationGuides)[number];
 export const integrationGuidePath = (platform: IntegrationGuide) => `/docs/integrations/${platform}`;
+
+/**
+ * Private pages with an id in the path: not prerendered; the server answers them with the SPA shell
+ * (apps/server/src/plugins/web.ts, SPA_SHELL_ROUTES, lists the same three).
+ */
+export const checkoutPath = (quoteId: string) => `${paths.checkout}/${encodeURIComponent(quoteId)}`;
+export const orderPath = (orderId: string) => `${paths.orders}/${encodeURIComponent(orderId)}`;
+export const opsOrderPath = (orderId: string) => `${paths.opsOrders}/${encodeURIComponent(orderId)}`;
 
 /** The path the server answers unknown URLs with (status 404). */
 export const notFoundPath = '/404';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, toApiError } from './api-client';
+import { ApiError, errorMessage, queryString, toApiError } from './api-client';
 
 describe('toApiError', () => {
   it("reads Better Auth's { code, message }", () => {
@@ -38,5 +38,15 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('boom'), 'An error occurred during login')).toBe(
       'An error occurred during login',
     );
+  });
+});
+
+describe('queryString', () => {
+  it('keeps the defined, non-empty values, encoded', () => {
+    expect(queryString({ status: 'queued', limit: 20, starting_after: undefined, q: '' })).toBe(
+      '?status=queued&limit=20',
+    );
+    expect(queryString({ email: 'a+b@example.com' })).toBe('?email=a%2Bb%40example.com');
+    expect(queryString({})).toBe('');
   });
 });

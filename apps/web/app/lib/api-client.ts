@@ -3,7 +3,9 @@
  * Two error shapes arrive: Better Auth's `{ code, message }` under /api/auth/*, and the app API's
  * `{ error: { code, message, fields? } }`. Both become an `ApiError`.
  */
-import type { Analysis, Units } from '@printloop/geometry';
+
+import type { CheckoutPreview, OrderDto } from '@printloop/contracts';
+import { type Analysis, decodeMesh, MESH_CODEC_MEDIA_TYPE, type Units } from '@printloop/geometry';
 import type { PostProcessing, Quote, QuoteParameters } from '@printloop/quote';
 
 export class ApiError extends Error {
@@ -69,21 +71,24 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** JSON request to the same-origin API. Resolves to the parsed body; rejects with ApiError. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const init: RequestInit = {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     credentials: 'same-origin',
-    headers: { accept: 'application/json' },
+    headers,
     signal: options.signal,
   };
   if (options.body !== undefined) {
-    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
   let res: Response;
@@ -145,6 +150,11 @@ export interface JobWithAnalysis {
   analysis: Analysis;
 }
 
+export interface UploadResult extends JobWithAnalysis {
+  /** The server's price for the parameters sent with the upload (null when none were sent or it does not fit). */
+  preview: QuotePreview | null;
+}
+
 export interface Estimate {
   print_time_s: number;
   filament_g: number;
@@ -203,7 +213,9 @@ export function uploadModel(
   units: Units | null,
   onProgress: (p: UploadProgress) => void,
   signal?: AbortSignal,
-): Promise<JobWithAnalysis> {
+  /** Priced by the server together with the analysis, so the confirmed price comes with the upload. */
+  price?: { parameters: QuoteParameters; quantity: number },
+): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const url = units ? `/api/jobs?units=${encodeURIComponent(units)}` : '/api/jobs';
@@ -222,7 +234,7 @@ export function uploadModel(
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300 && isRecord(body) && isRecord(body.job)) {
-        resolve(body as unknown as JobWithAnalysis);
+        resolve(body as unknown as UploadResult);
       } else {
         reject(toApiError(xhr.status, body));
       }
@@ -237,6 +249,11 @@ export function uploadModel(
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
     const form = new FormData();
+    // Fields first: the server reads them before the file's bytes.
+    if (price) {
+      form.append('parameters', JSON.stringify(price.parameters));
+      form.append('quantity', String(price.quantity));
+    }
     form.append('file', file, file.name);
     xhr.send(form);
   });
@@ -262,8 +279,8 @@ export const jobsApi = {
 };
 
 /**
- * The server's triangle soup of a job (raw little-endian Float32, mm, 9 floats per triangle), for
- * formats the browser cannot parse (STEP). Null when the server does not offer it.
+ * The server's mesh of a job (its compact indexed form, decoded here into the triangle soup the viewer
+ * uses), for formats the browser cannot parse (STEP). Null when the server does not offer it.
  */
 export async function fetchJobMesh(id: string, signal?: AbortSignal): Promise<Float32Array | null> {
   let res: Response;
@@ -275,10 +292,13 @@ export async function fetchJobMesh(id: string, signal?: AbortSignal): Promise<Fl
   }
   if (!res.ok) return null;
   const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('octet-stream')) return null;
-  const buf = await res.arrayBuffer();
-  if (buf.byteLength === 0 || buf.byteLength % 36 !== 0) return null;
-  return new Float32Array(buf);
+  if (!type.includes(MESH_CODEC_MEDIA_TYPE)) return null;
+  try {
+    const mesh = decodeMesh(new Uint8Array(await res.arrayBuffer()));
+    return mesh.triangleCount > 0 ? mesh.positions : null;
+  } catch {
+    return null;
+  }
 }
 
 export const quotesApi = {
@@ -294,4 +314,27 @@ export const quotesApi = {
   remove: (id: string) => apiFetch<null>(`/api/quotes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };
 
-export type { Analysis, PostProcessing, Quote, QuoteParameters, Units };
+// ---------------------------------------------------------------------------------------------
+// Account, checkout and orders (API.md §5)
+
+export type PaymentTerms = 'prepay' | 'net30';
+
+export interface AccountInfo {
+  user: SessionUser;
+  operator: boolean;
+  payment_terms: PaymentTerms;
+}
+
+/** `?a=1&b=2` from the defined, non-empty values (or '' when there are none). */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export const accountApi = {
+  get: (signal?: AbortSignal) => apiFetch<AccountInfo>('/api/account', { signal }),
+};
+
+export type { Analysis, CheckoutPreview, OrderDto, PostProcessing, Quote, QuoteParameters, Units };

@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { useAccount } from '../features/auth/account';
+import { useSession } from '../features/auth/session';
 import { DashboardView } from '../features/dashboard/DashboardView';
 import { pageMeta } from '../lib/seo';
 
@@ -12,5 +15,30 @@ export const meta = () =>
   });
 
 export default function Dashboard() {
-  return <DashboardView />;
+  const account = useAccount();
+  const session = useSession();
+  return (
+    <DashboardView
+      links={
+        session.status === 'signed-in' ? (
+          <>
+            {account?.operator ? (
+              <Link
+                to={paths.opsOrders}
+                className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+              >
+                Open the orders console
+              </Link>
+            ) : null}
+            <Link
+              to={paths.developers}
+              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Developers: API keys
+            </Link>
+          </>
+        ) : null
+      }
+    />
+  );
 }

@@ -2,23 +2,19 @@ import { Link } from 'react-router';
 import { PageHero } from '../components/ui/layout';
 import { carriers, standardShipping } from '../config/facts';
 import { integrationGuidePath, integrationGuides, paths } from '../config/paths';
-import {
-  apiBaseUrl,
-  createOrderSamples,
-  createProductSamples,
-  jsSdkPackage,
-  orderParams,
-  orderRequestJson,
-  orderResponseJson,
-  productParams,
-  productRequestJson,
-  pythonSdkPackage,
-  shippingRatesSamples,
-} from '../features/docs/api';
-import { C, CodeBlock, CodeTabs, ParamTable } from '../features/docs/code';
+import { apiBaseUrl, jsSdkPackage, pythonSdkPackage } from '../features/docs/api';
+import { C, CodeBlock, CodeTabs } from '../features/docs/code';
 import { Callout, DocSection, DocsLayout, H3 } from '../features/docs/DocsLayout';
+import { orderExample, productExample, shippingRateExamples } from '../features/docs/examples';
 import { guideTitles } from '../features/docs/integration-guides';
+import {
+  operationSamples,
+  quickStartOrderSample,
+  requestSampleCode,
+  uploadSampleCode,
+} from '../features/docs/samples';
 import { pageMeta } from '../lib/seo';
+import type { Route } from './+types/docs';
 
 export const meta = () =>
   pageMeta({
@@ -27,6 +23,25 @@ export const meta = () =>
       'Start printing through the PrintLoop API: authentication, test and live API keys, orders, products and shipping rates, JavaScript and Python SDKs, and Shopify.',
     path: paths.docs,
   });
+
+/**
+ * Runs at build time (the page is prerendered): the samples are written here, so their code stays out
+ * of the browser's bundle and arrives with the HTML.
+ */
+export function loader() {
+  const samples = operationSamples(apiBaseUrl);
+  const json = (v: unknown) => JSON.stringify(v, null, 2);
+  return {
+    upload: uploadSampleCode(apiBaseUrl),
+    quickStartOrder: requestSampleCode(apiBaseUrl, quickStartOrderSample),
+    createProduct: samples.createProduct!,
+    listOrders: samples.listOrders!,
+    shippingRates: samples.getShippingRates!,
+    orderJson: json({ ...orderExample, events: undefined }),
+    productJson: json(productExample),
+    ratesJson: json({ object: 'list', data: shippingRateExamples.slice(0, 2), has_more: false }),
+  };
+}
 
 const nav = [
   { id: 'quick-start', label: 'Quick start' },
@@ -40,58 +55,48 @@ const nav = [
   { id: 'shopify', label: 'Shopify' },
 ] as const;
 
-const shippingResponseJson = `{
-  "rates": [
-    {
-      "carrier": "DHL",
-      "service": "Parcel International",
-      "amount": "11.40",
-      "currency": "GBP",
-      "estimated_days": { "min": 3, "max": 5 }
-    },
-    {
-      "carrier": "UPS",
-      "service": "Standard",
-      "amount": "12.95",
-      "currency": "GBP",
-      "estimated_days": { "min": 3, "max": 5 }
-    }
-  ]
+const link = 'font-semibold text-brand-700 underline';
+
+const errorJson = `{
+  "error": {
+    "code": "VALIDATION_ERROR",
+    "message": "shipping_address.postal_code: Please enter a valid UK postcode, e.g. SW1A 1AA",
+    "param": "shipping_address.postal_code",
+    "request_id": "5b0e5a4c-9c84-4a4f-9a5e-3f2f4f1c2d7e"
+  }
 }`;
 
-const sdkErrorJs = `import { PrintLoop, PrintLoopError } from '${jsSdkPackage}';
+const sdkJs = `import { PrintLoop, PrintLoopError } from '${jsSdkPackage}';
 
 const printloop = new PrintLoop({
   apiKey: process.env.PRINTLOOP_API_KEY,
-  // Self-hosted install? Point the SDK at your own origin:
-  // baseUrl: 'https://print.example.org/v1',
+  // Self-hosted install? Your own origin; the SDK adds /v1:
+  // baseUrl: 'https://print.example.org',
 });
 
 try {
   await printloop.orders.retrieve('ord_does_not_exist');
 } catch (err) {
-  if (err instanceof PrintLoopError) {
-    console.error(err.status, err.code, err.message); // 404 "NOT_FOUND" "..."
-  } else {
-    throw err;
-  }
+  if (!(err instanceof PrintLoopError)) throw err;
+  console.error(err.status, err.code, err.request_id); // 404 "NOT_FOUND" "…"
 }`;
 
-const sdkErrorPython = `import os
+const sdkPython = `import os
 from printloop import PrintLoop, PrintLoopError
 
 client = PrintLoop(
     api_key=os.environ["PRINTLOOP_API_KEY"],
-    # Self-hosted install? Point the SDK at your own origin:
-    # base_url="https://print.example.org/v1",
+    # Self-hosted install? Your own origin; the SDK adds /v1:
+    # base_url="https://print.example.org",
 )
 
 try:
     client.orders.retrieve("ord_does_not_exist")
 except PrintLoopError as err:
-    print(err.status, err.code, err.message)  # 404 NOT_FOUND ...`;
+    print(err.status, err.code, err.request_id)  # 404 NOT_FOUND …`;
 
-export default function Docs() {
+export default function Docs({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
   return (
     <>
       <PageHero
@@ -99,11 +104,15 @@ export default function Docs() {
         title="Build on PrintLoop"
         lead={
           <p>
-            Send orders, register products and price shipping from your own code. Everything here works the
-            same against the hosted API and a self-hosted PrintLoop install. For every field and error, see
-            the{' '}
-            <Link to={paths.apiReference} className="font-semibold text-brand-700 underline">
+            Upload models, get quotes, register products, price shipping and send orders from your own code.
+            Everything here works the same against the hosted API and a self-hosted PrintLoop install. For
+            every field and error, see the{' '}
+            <Link to={paths.apiReference} className={link}>
               API reference
+            </Link>
+            , or{' '}
+            <Link to={paths.apiTry} className={link}>
+              try the API in your browser
             </Link>
             .
           </p>
@@ -113,33 +122,43 @@ export default function Docs() {
         <DocSection id="quick-start" title="Quick start">
           <p>
             You can place your first (test) order in about five minutes. Nothing is printed or charged until
-            you switch to a live key.
+            you use a live key.
           </p>
           <ol className="list-decimal space-y-2 pl-6">
             <li>
-              <Link to={paths.signup} className="font-semibold text-brand-700 underline">
+              <Link to={paths.signup} className={link}>
                 Create an account
               </Link>{' '}
               and sign in.
             </li>
             <li>
-              Create a <strong>test key</strong> (it starts with <C>pl_test_</C>) and copy it: it is shown
+              In{' '}
+              <Link to={paths.developers} className={link}>
+                Developers
+              </Link>
+              , create a <strong>test key</strong> (it starts with <C>pl_test_</C>) and copy it: it is shown
               only once.
             </li>
             <li>
               Store it in your server&rsquo;s environment as <C>PRINTLOOP_API_KEY</C>.
             </li>
             <li>
-              Create an order. The model is downloaded from your URL, analysed and priced, exactly as a live
-              order would be.
+              Upload your model. The server analyses it and answers with a file: its volume, size and checks.
             </li>
           </ol>
-          <CodeTabs label="Create a test order" samples={createOrderSamples} />
+          <CodeTabs label="Upload a model" samples={d.upload} />
+          <ol start={5} className="list-decimal space-y-2 pl-6">
+            <li>
+              Order it with the file&rsquo;s <C>id</C>, a material and a colour. The server prices the order
+              itself, exactly as a live order would be priced.
+            </li>
+          </ol>
+          <CodeTabs label="Create a test order" samples={d.quickStartOrder} />
           <p>
-            The API answers <C>201 Created</C> with the new order. Its status starts at <C>processing</C>; the
-            tracking number stays <C>null</C> until the parcel ships.
+            The API answers <C>201 Created</C> with the order. A test order starts <C>queued</C> and is never
+            made; amounts are in pence, and <C>tracking_number</C> stays <C>null</C> until the parcel ships.
           </p>
-          <CodeBlock label="Response · 201 Created" code={orderResponseJson} />
+          <CodeBlock label="Response · 201 Created" code={d.orderJson} />
           <p>
             When the order looks right, create a live key (<C>pl_live_</C>) and swap it in. The same request
             then manufactures and ships the order.
@@ -168,8 +187,21 @@ export default function Docs() {
           </dl>
           <p>
             A request without a key, or with an unknown or revoked key, gets <C>401</C> with error code{' '}
-            <C>UNAUTHORIZED</C>. Every error uses the same JSON shape:{' '}
-            <C>{'{ "error": { "code", "message" } }'}</C>.
+            <C>UNAUTHENTICATED</C>. Every error has the same JSON shape,{' '}
+            <C>{'{"error": {"code", "message", "param", "request_id"}}'}</C>, where <C>param</C> names the
+            field at fault when there is one:
+          </p>
+          <CodeBlock label="400 Bad Request" code={errorJson} />
+          <p>
+            Every answer carries a <C>Request-Id</C> header (the same id as <C>request_id</C>; quote it to
+            support) and the rate-limit headers <C>RateLimit-Limit</C>, <C>RateLimit-Remaining</C> and{' '}
+            <C>RateLimit-Reset</C>. Limits are per key; past the limit the answer is <C>429 RATE_LIMITED</C>{' '}
+            with <C>Retry-After</C>. Every POST takes an <C>Idempotency-Key</C> header: retry with the same
+            key and you get the first answer again, never a second order.{' '}
+            <Link to={`${paths.apiReference}#errors`} className={link}>
+              All error codes
+            </Link>
+            .
           </p>
         </DocSection>
 
@@ -237,6 +269,14 @@ export default function Docs() {
               repository or a support message. If a key leaks, revoke it at once and create a new one.
             </p>
           </Callout>
+          <p>
+            Create, copy and revoke keys in{' '}
+            <Link to={paths.developers} className={link}>
+              Developers
+            </Link>
+            , where each key shows its mode, the start and end of the key, and when it was last used. A
+            revoked key stops working at once.
+          </p>
           <H3>How keys are stored</H3>
           <p>
             The full key is shown once, when you create it; copy it then. We store only a hash of the key, so
@@ -248,27 +288,39 @@ export default function Docs() {
 
         <DocSection id="orders-api" title="Orders API">
           <p>
-            An order asks us to print a model and ship it. Create it with <C>POST /v1/orders</C>, then follow
-            it with <C>GET /v1/orders/{'{id}'}</C> or list your orders with <C>GET /v1/orders</C>. The price
-            is computed on our side from the analysed model, material and quantity; you never send a price.
+            An order asks us to print models and ship them. Create it with <C>POST /v1/orders</C>, follow it
+            with <C>GET /v1/orders/{'{id}'}</C>, list your orders with <C>GET /v1/orders</C> (filter by{' '}
+            <C>status</C> or your own <C>external_id</C>) and cancel it with{' '}
+            <C>POST /v1/orders/{'{id}'}/cancel</C> while it is <C>awaiting_payment</C> or <C>queued</C>. The
+            price is computed on our side from our analysis of each model and the price table in force; you
+            never send a price.
           </p>
-          <H3>Request body</H3>
-          <ParamTable rows={orderParams} caption="Fields of the order request body" />
-          <CodeBlock label="POST /v1/orders" code={orderRequestJson} />
-          <H3>Response</H3>
+          <H3>What an order says</H3>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              <C>items</C>: each names a <C>quote_id</C>, a <C>product_id</C>, a <C>file_id</C> or a{' '}
+              <C>model_url</C>, with its <C>quantity</C> and print parameters (<C>material</C>, <C>color</C>,{' '}
+              <C>layer_height</C>, <C>infill</C>, <C>print_speed</C>, <C>supports</C>, <C>post_processing</C>
+              ).
+            </li>
+            <li>
+              <C>shipping_address</C>: <C>name</C>, <C>street</C>, <C>city</C>, <C>postal_code</C> and{' '}
+              <C>country</C> (ISO 3166-1 alpha-2), optionally <C>state</C>, <C>phone</C> and <C>email</C>.
+            </li>
+            <li>
+              <C>shipping_service</C> (<C>standard</C>, <C>express</C> or a rate id such as <C>dpd:express</C>
+              ), your <C>external_id</C> and up to 20 <C>metadata</C> strings.
+            </li>
+          </ul>
           <p>
-            <C>id</C>, <C>status</C> (<C>processing</C> for a new order), <C>created_at</C>,{' '}
-            <C>estimated_delivery</C> and <C>tracking_number</C> (<C>null</C> until shipped).
+            A live order starts <C>awaiting_payment</C> (or <C>queued</C> on invoice terms), then moves
+            through <C>queued</C>, <C>printing</C>, <C>packaging</C>, <C>shipped</C> (with{' '}
+            <C>tracking_number</C> and <C>tracking_url</C>) and <C>delivered</C>. Sending the same order twice
+            by accident is avoided with an <C>Idempotency-Key</C>.
           </p>
-          <CodeBlock label="201 Created" code={orderResponseJson} />
+          <CodeTabs label="List shipped orders" samples={d.listOrders} />
           <p>
-            Sending the same order twice by accident (a retry after a timeout, say) is avoided with an{' '}
-            <C>Idempotency-Key</C> header: a repeated key with the same body returns the first order instead
-            of creating a second.{' '}
-            <Link
-              to={`${paths.apiReference}#create-order`}
-              className="font-semibold text-brand-700 underline"
-            >
+            <Link to={`${paths.apiReference}#orders`} className={link}>
               Full reference for orders
             </Link>
             .
@@ -277,19 +329,17 @@ export default function Docs() {
 
         <DocSection id="products-api" title="Products API">
           <p>
-            A product is a model you sell again and again. Registering it once with <C>POST /v1/products</C>{' '}
-            lets us analyse the file in advance and check it against the materials you offer, so an order
-            never waits for a model that cannot be printed.
+            A product is a model you sell again and again. Register it once with <C>POST /v1/products</C> from
+            an uploaded <C>file_id</C> (or a <C>model_url</C>), with the <C>materials</C> it may be ordered
+            in, default print parameters and your <C>sku</C>. Its dimensions are measured from the file; if
+            you state <C>dimensions</C>, a difference of more than 1 mm is refused, which catches a model
+            exported in the wrong units. Then order it by <C>product_id</C>.
           </p>
-          <ParamTable rows={productParams} caption="Fields of the product request body" />
-          <CodeTabs label="Create a product" samples={createProductSamples} />
-          <CodeBlock label="POST /v1/products" code={productRequestJson} />
+          <CodeTabs label="Create a product" samples={d.createProduct} />
+          <CodeBlock label="201 Created" code={d.productJson} />
           <p>
-            Dimensions are in millimetres. Fetch a product again with <C>GET /v1/products/{'{id}'}</C>.{' '}
-            <Link
-              to={`${paths.apiReference}#create-product`}
-              className="font-semibold text-brand-700 underline"
-            >
+            List, fetch, update (<C>PATCH</C>) and archive (<C>DELETE</C>) products too.{' '}
+            <Link to={`${paths.apiReference}#products`} className={link}>
               Full reference for products
             </Link>
             .
@@ -304,31 +354,45 @@ export default function Docs() {
           </p>
           <p>
             <C>GET /v1/shipping/rates</C> takes the destination <C>country</C> (ISO 3166-1 alpha-2) and the
-            parcel <C>weight_grams</C>, and returns one rate per carrier and service that delivers there,
-            amounts in GBP.
+            goods&rsquo; <C>weight_grams</C> (packaging is added), and answers with a list of rates, cheapest
+            first: amounts in pence, <C>estimated_days</C> in business days. Give a rate&rsquo;s <C>id</C> as
+            the order&rsquo;s <C>shipping_service</C>. <C>POST /v1/shipping/rates</C> weighs your items for
+            you.
           </p>
-          <CodeTabs label="Get shipping rates" samples={shippingRatesSamples} />
-          <CodeBlock label="200 OK (example values)" code={shippingResponseJson} />
+          <CodeTabs label="Get shipping rates" samples={d.shippingRates} />
+          <CodeBlock label="200 OK (example values)" code={d.ratesJson} />
         </DocSection>
 
         <DocSection id="js-sdk" title="JavaScript SDK">
           <p>
-            The JavaScript SDK wraps the REST API for Node.js 22 or newer and other server runtimes with{' '}
-            <C>fetch</C>. It is written in TypeScript and ships its own types.
+            The JavaScript SDK (<C>{jsSdkPackage}</C>) wraps the REST API for Node.js 22 or newer and other
+            server runtimes with <C>fetch</C>, with no other dependency. It is written in TypeScript, its
+            types come from the OpenAPI document, and it sends an <C>Idempotency-Key</C> on every POST and
+            retries network errors, <C>429</C> and <C>5xx</C> answers for you.
           </p>
+          <Callout title="Coming soon">
+            <p>
+              The SDKs are not published yet. Until they are, every sample on these pages uses plain HTTP (
+              <C>fetch</C>, Python&rsquo;s standard library and cURL), which works today.
+            </p>
+          </Callout>
           <CodeBlock label="Install" code={`npm install ${jsSdkPackage}`} />
           <p>
-            Methods mirror the endpoints: <C>orders.create</C>, <C>orders.retrieve</C>, <C>orders.list</C>,{' '}
-            <C>products.create</C>, <C>products.retrieve</C> and <C>shipping.rates</C>. Every API error is
-            thrown as a <C>PrintLoopError</C> with the HTTP <C>status</C> and the error <C>code</C>.
+            Methods mirror the endpoints (<C>files.create</C>, <C>quotes.create</C>, <C>orders.create</C>,{' '}
+            <C>orders.retrieve</C>, <C>orders.list</C>, <C>products.create</C>, <C>shipping.rates</C>, …).
+            Every API error is thrown as a <C>PrintLoopError</C> with the HTTP <C>status</C>, the error{' '}
+            <C>code</C>, the <C>param</C> and the <C>request_id</C>.
           </p>
-          <CodeBlock label="orders.js" code={sdkErrorJs} />
+          <CodeBlock label="orders.js" code={sdkJs} />
         </DocSection>
 
         <DocSection id="python-sdk" title="Python SDK">
-          <p>The Python SDK supports Python 3.10 or newer and has the same methods as the JavaScript SDK.</p>
+          <p>
+            The Python SDK (<C>{pythonSdkPackage}</C>) needs Python 3.9 or newer and nothing beyond the
+            standard library. It has the same methods and errors as the JavaScript SDK.
+          </p>
           <CodeBlock label="Install" code={`pip install ${pythonSdkPackage}`} />
-          <CodeBlock label="orders.py" code={sdkErrorPython} />
+          <CodeBlock label="orders.py" code={sdkPython} />
         </DocSection>
 
         <DocSection id="shopify" title="Shopify">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../features/auth/hydrated';
 import { BrandMark } from './BrandMark';
 import { UserMenu } from './UserMenu';
 
@@ -23,6 +24,9 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  // Pages with an id in the path arrive as the SPA shell, prerendered at "/": hydration keeps the shell's
+  // attributes (Home marked current), so the links are drawn afresh once hydrated.
+  const linksKey = useHydrated() ? 'client' : 'prerendered';
 
   // Close the mobile menu whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger
@@ -37,7 +41,7 @@ export function Navbar() {
         <Link to={paths.home} className="rounded-md" aria-label="PrintLoop home">
           <BrandMark />
         </Link>
-        <ul className="hidden items-center gap-1 lg:flex">
+        <ul key={linksKey} className="hidden items-center gap-1 lg:flex">
           {navItems.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
@@ -76,7 +80,7 @@ export function Navbar() {
         </button>
       </nav>
       <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
-        <ul className="space-y-1 px-4 py-3">
+        <ul key={linksKey} className="space-y-1 px-4 py-3">
           {navItems.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === '/'} className={(s) => `block ${linkClass(s)}`}>
@@ -85,7 +89,7 @@ export function Navbar() {
             </li>
           ))}
           <li className="px-3 py-2">
-            <UserMenu />
+            <UserMenu variant="panel" />
           </li>
           <li className="pt-2">
             <Link

@@ -1,5 +1,7 @@
 import { formatGBP, PRICE_TABLE } from '@printloop/quote';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { checkoutPath } from '../../config/paths';
 import { formatDays, formatGrams, formatPercent, formatPrintTime } from './format';
 import { SAVE_ERROR, type SaveState, type ShownQuote } from './useCalculator';
 
@@ -152,6 +154,14 @@ export function QuoteSummary({
       <div role="status" className="mt-3 text-sm text-green-800">
         {save.status === 'saved' ? 'Quote saved' : null}
       </div>
+      {save.status === 'saved' ? (
+        <Link
+          to={checkoutPath(save.id)}
+          className="mt-2 flex w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-orange-800"
+        >
+          Order
+        </Link>
+      ) : null}
       {save.status === 'error' ? (
         <p
           role="alert"

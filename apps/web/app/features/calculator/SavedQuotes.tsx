@@ -1,5 +1,7 @@
 import { formatGBP } from '@printloop/quote';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { checkoutPath } from '../../config/paths';
 import type { SavedQuoteSummary } from '../../lib/api-client';
 import { formatDate, validityText } from './format';
 
@@ -65,6 +67,13 @@ function SavedRow({
           </>
         ) : (
           <>
+            <Link
+              to={checkoutPath(q.id)}
+              aria-label={`Order ${q.file_name}`}
+              className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+            >
+              Order
+            </Link>
             <button
               type="button"
               onClick={onOpen}

@@ -24,11 +24,19 @@ describe('overhangMask', () => {
     expect([...mask]).toEqual([0, 1, 0]);
     expect(count).toBe(1);
   });
-  it('uses 45 degrees from vertical as the threshold', () => {
-    const p = new Float32Array([...downFace(0), ...tilted(30, 5), ...tilted(60, 5)]);
-    const { mask } = overhangMask(p, 3);
+  it('uses the shared threshold (48.4 degrees from vertical at 0.2 mm layers)', () => {
+    const p = new Float32Array([
+      ...downFace(0),
+      ...tilted(30, 5),
+      ...tilted(60, 5),
+      ...tilted(46, 5),
+      ...tilted(51, 5),
+    ]);
+    const { mask } = overhangMask(p, 5);
     expect(mask[1]).toBe(0);
     expect(mask[2]).toBe(1);
+    expect(mask[3]).toBe(0);
+    expect(mask[4]).toBe(1);
   });
   it('ignores degenerate faces', () => {
     const p = new Float32Array([...downFace(0), 1, 1, 3, 1, 1, 3, 1, 1, 3]);

@@ -1,10 +1,13 @@
 /**
- * Faces that need support: facing downwards and more than 45° away from vertical (normal z below
- * -sin 45°), and not lying on the bed. Pure; runs in the worker over the triangle soup.
+ * Faces that need support, for the viewer's tint: the one overhang rule of @printloop/materials
+ * (re-exported by @printloop/geometry), the same the analysis and the estimator use. Pure; runs in the
+ * worker over the triangle soup.
  */
-export const OVERHANG_NORMAL_Z = -Math.SQRT1_2;
-/** Faces whose lowest corner is within this of the model's lowest point rest on the bed (mm). */
-export const BED_TOLERANCE_MM = 0.01;
+import { isOverhangFacet, overhangNormalZ } from '@printloop/geometry';
+
+export { BED_TOLERANCE_MM } from '@printloop/geometry';
+/** Unit-normal z below which a facet overhangs, at the default layer height. */
+export const OVERHANG_NORMAL_Z = overhangNormalZ();
 
 export function overhangMask(
   positions: Float32Array,
@@ -22,20 +25,19 @@ export function overhangMask(
     const ax = positions[o] as number;
     const ay = positions[o + 1] as number;
     const az = positions[o + 2] as number;
+    const bz = positions[o + 5] as number;
+    const cz = positions[o + 8] as number;
     const ux = (positions[o + 3] as number) - ax;
     const uy = (positions[o + 4] as number) - ay;
-    const uz = (positions[o + 5] as number) - az;
+    const uz = bz - az;
     const vx = (positions[o + 6] as number) - ax;
     const vy = (positions[o + 7] as number) - ay;
-    const vz = (positions[o + 8] as number) - az;
+    const vz = cz - az;
     const nx = uy * vz - uz * vy;
     const ny = uz * vx - ux * vz;
     const nz = ux * vy - uy * vx;
     const len = Math.hypot(nx, ny, nz);
-    if (!(len > 0)) continue;
-    if (nz / len >= OVERHANG_NORMAL_Z) continue;
-    const lowest = Math.min(az, positions[o + 5] as number, positions[o + 8] as number);
-    if (lowest <= zmin + BED_TOLERANCE_MM) continue;
+    if (!isOverhangFacet(nz, len, Math.max(az, bz, cz), zmin, OVERHANG_NORMAL_Z)) continue;
     mask[t] = 1;
     count++;
   }

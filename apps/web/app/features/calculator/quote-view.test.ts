@@ -33,10 +33,13 @@ describe('chooseShownQuote', () => {
     });
     expect(s?.source).toBe('instant');
     expect(s?.updating).toBe(true);
-    // 10 g PLA at £25/kg = 25p; 1 h at £5 = 500p; × 2.5 = 1313p (rounded half up).
+    // 10 g PLA at £25/kg = 25p; 1 h at £5 = 500p; × 2.5 = 1313p (rounded half up); the total adds the
+    // fulfilment fee of the current price table (£2.95 for one unit).
     expect(s?.quote.material_pence).toBe(25);
     expect(s?.quote.machine_pence).toBe(500);
-    expect(s?.quote.total_pence).toBe(1313);
+    expect(s?.quote.unit_price_pence).toBe(1313);
+    expect(s?.quote.fulfilment_pence).toBe(295);
+    expect(s?.quote.total_pence).toBe(1313 + 295);
   });
   it("prefers the server's preview when it matches the current inputs", () => {
     const s = chooseShownQuote({

@@ -79,6 +79,11 @@ function defaults(): QuoteParameters {
   return { ...DEFAULT_PARAMETERS, postProcessing: [...DEFAULT_PARAMETERS.postProcessing] };
 }
 
+/** Which parameters a server price belongs to. */
+function previewKeyOf(jobId: string, params: QuoteParameters, quantity: number, units: Units | undefined) {
+  return JSON.stringify({ jobId, params, quantity, a: units });
+}
+
 function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError';
 }
@@ -105,6 +110,8 @@ export function useCalculator() {
   const paramsRef = useRef(params);
   paramsRef.current = params;
   const [quantity, setQuantity] = useState(1);
+  const quantityRef = useRef(quantity);
+  quantityRef.current = quantity;
   const [clientEstimate, setClientEstimate] = useState<{ key: string; estimate: ClientEstimate } | null>(
     null,
   );
@@ -254,7 +261,9 @@ export function useCalculator() {
       setUpload({ phase: 'reading' });
       source.current = { blob: picked, name: picked.name };
 
-      // The upload and the local parse run side by side.
+      // The upload and the local parse run side by side; the server prices the current parameters
+      // as soon as it has analysed the file, so its confirmed price comes with the upload's answer.
+      const sent = { parameters: paramsRef.current, quantity: quantityRef.current };
       const up = uploadModel(
         picked,
         null,
@@ -262,6 +271,7 @@ export function useCalculator() {
           if (g === gen.current) setUpload(p);
         },
         signal,
+        sent,
       );
       void (async () => {
         try {
@@ -277,6 +287,12 @@ export function useCalculator() {
         if (g !== gen.current) return;
         setJob(r.job);
         setServerAnalysis(r.analysis);
+        if (r.preview) {
+          setPreview({
+            key: previewKeyOf(r.job.id, sent.parameters, sent.quantity, r.analysis.units),
+            value: r.preview,
+          });
+        }
         setUpload({ phase: 'done' });
         setPhase('ready');
       } catch (err) {
@@ -346,11 +362,10 @@ export function useCalculator() {
   }, [modelId, estimateKey, haveEstimateFor, params, worker]);
 
   // ---- The server's preview (the authority), debounced.
-  const previewKey = job
-    ? JSON.stringify({ jobId: job.id, params, quantity, a: serverAnalysis?.units })
-    : null;
+  const previewKey = job ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units) : null;
+  const havePreviewFor = preview?.key ?? null;
   useEffect(() => {
-    if (!job || previewKey === null) return;
+    if (!job || previewKey === null || havePreviewFor === previewKey) return;
     const ctrl = new AbortController();
     const g = gen.current;
     setPreviewError(null);
@@ -373,7 +388,7 @@ export function useCalculator() {
       clearTimeout(t);
       ctrl.abort();
     };
-  }, [job, previewKey, params, quantity, navigate]);
+  }, [job, previewKey, havePreviewFor, params, quantity, navigate]);
 
   // ---- What the Quote Summary shows.
   const shown = useMemo(

@@ -138,7 +138,7 @@ function PendingAction({ icon, children }: { icon: ReactNode; children: ReactNod
  * The production dashboard as it is before any order exists: every figure is an honest empty state.
  * Orders placed through the calculator or the API will fill it.
  */
-export function DashboardView() {
+export function DashboardView({ links }: { links?: ReactNode } = {}) {
   return (
     <div className="bg-slate-50">
       <Container className="py-8 sm:py-10">
@@ -151,6 +151,7 @@ export function DashboardView() {
             <p className="mt-2 max-w-2xl text-slate-700">
               Live view of orders moving through printing, packaging and shipping.
             </p>
+            {links ? <div className="mt-3 flex flex-wrap gap-3">{links}</div> : null}
           </div>
           <div className="flex flex-col items-start gap-1 sm:items-end">
             <div className="flex gap-2">

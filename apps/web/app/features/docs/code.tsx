@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type CodeLanguage, type CodeSamples, codeLanguages } from './languages';
 
 /** A block of code in a dark box; long lines scroll inside the box, never the page. */
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
@@ -15,15 +16,13 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
   );
 }
 
-export const codeLanguages = ['javascript', 'python', 'curl'] as const;
-export type CodeLanguage = (typeof codeLanguages)[number];
+export { type CodeLanguage, type CodeSamples, codeLanguages } from './languages';
+
 const languageLabels: Record<CodeLanguage, string> = {
   javascript: 'JavaScript',
   python: 'Python',
   curl: 'cURL',
 };
-
-export type CodeSamples = Record<CodeLanguage, string>;
 
 /**
  * The same request in JavaScript, Python and cURL as an accessible tab set
@@ -111,6 +110,30 @@ export interface ParamRow {
   type: string;
   required: boolean;
   description: string;
+  /** Limits, allowed values and defaults, shown under the description. */
+  details?: readonly string[];
+}
+
+/** How the Required column reads: "Required: Yes/No" for requests, "Present: Always/Sometimes" for objects. */
+export interface RequiredWords {
+  column: string;
+  yes: string;
+  no: string;
+}
+
+const REQUIRED_WORDS: RequiredWords = { column: 'Required', yes: 'Yes', no: 'No' };
+
+function Description({ row }: { row: ParamRow }) {
+  return (
+    <>
+      {row.description}
+      {row.details?.length ? (
+        <span className="mt-0.5 block text-xs text-slate-600 [overflow-wrap:anywhere]">
+          {row.details.join(' · ')}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -147,7 +170,15 @@ export function WideTable({
   );
 }
 
-export function ParamTable({ rows, caption }: { rows: readonly ParamRow[]; caption: string }) {
+export function ParamTable({
+  rows,
+  caption,
+  words = REQUIRED_WORDS,
+}: {
+  rows: readonly ParamRow[];
+  caption: string;
+  words?: RequiredWords;
+}) {
   return (
     <>
       {/* Narrow screens: one stacked entry per parameter, so descriptions are readable without scrolling. */}
@@ -163,24 +194,32 @@ export function ParamTable({ rows, caption }: { rows: readonly ParamRow[]; capti
               </span>
               <span className="font-mono text-slate-700">{row.type}</span>
               <span className={row.required ? 'font-semibold text-slate-900' : 'text-slate-600'}>
-                {row.required ? 'required' : 'optional'}
+                {words === REQUIRED_WORDS
+                  ? row.required
+                    ? 'required'
+                    : 'optional'
+                  : (row.required ? words.yes : words.no).toLowerCase()}
               </span>
             </p>
-            <p className="mt-1 text-slate-700">{row.description}</p>
+            <p className="mt-1 text-slate-700">
+              <Description row={row} />
+            </p>
           </li>
         ))}
       </ul>
       <WideTable
         caption={caption}
-        columns={['Name', 'Type', 'Required', 'Description']}
+        columns={['Name', 'Type', words.column, 'Description']}
         bodyClassName="divide-y divide-slate-200 bg-white"
       >
         {rows.map((row) => (
           <tr key={row.name}>
             <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-900">{row.name}</td>
             <td className="whitespace-nowrap px-4 py-2 align-top font-mono text-slate-700">{row.type}</td>
-            <td className="px-4 py-2 align-top text-slate-700">{row.required ? 'Yes' : 'No'}</td>
-            <td className="min-w-64 px-4 py-2 align-top text-slate-700">{row.description}</td>
+            <td className="px-4 py-2 align-top text-slate-700">{row.required ? words.yes : words.no}</td>
+            <td className="min-w-64 px-4 py-2 align-top text-slate-700">
+              <Description row={row} />
+            </td>
           </tr>
         ))}
       </WideTable>

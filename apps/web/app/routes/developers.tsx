@@ -1,0 +1,21 @@
+import { RouteError } from '../components/layout/RouteError';
+import { paths } from '../config/paths';
+import { DevelopersView } from '../features/developers/DevelopersView';
+import { pageMeta } from '../lib/seo';
+import type { Route } from './+types/developers';
+
+export const meta = () =>
+  pageMeta({
+    title: 'Developers: API keys',
+    description: 'Create, copy and revoke your PrintLoop API keys, test and live.',
+    path: paths.developers,
+    noindex: true,
+  });
+
+export default function DevelopersPage() {
+  return <DevelopersView />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}
