@@ -63,6 +63,7 @@ describe('accounts', () => {
     const session = cookies.find((c) => c.name.endsWith('session_token'));
     expect(session?.httpOnly).toBe(true);
     expect(session?.expires).toBe(-1); // no Remember me: ends with the browser
+    await nav.getByRole('button', { name: /^Account menu of / }).click();
     await nav.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => nav.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
     // The 400/401s of the duplicate sign-up are expected; nothing else may fail.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchedPage } from './browser';
 
 const baseURL = inject('baseURL');
-const modelsDir = path.resolve('../shared/models');
+const modelsDir = path.resolve('fixtures/models');
 interface ManifestEntry {
   file: string;
   volume_mm3: number;
@@ -119,11 +119,9 @@ describe('the instant-quote calculator', () => {
     await expect.poll(() => total(page), { timeout: 20_000 }).not.toBe(repriced);
     await confirmed(page);
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Sign out' })
-      .first()
-      .click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: /^Account menu of / }).click();
+    await nav.getByRole('button', { name: 'Sign out' }).first().click();
     await expect
       .poll(() =>
         page

@@ -41,6 +41,10 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       NODE_ENV: 'production',
+      // The operator of the orders test (e2e/orders.test.ts) gets the role when signing up.
+      OPERATOR_EMAILS: 'ops@printloop.test',
+      // The generated API client (e2e/api-client.test.ts) has its model fetched from a local server.
+      ALLOW_PRIVATE_NETWORK: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -121,7 +121,7 @@ describe('the shell', () => {
   });
 
   it('loads no three.js and at most 150 KB of compressed JavaScript on marketing routes', async () => {
-    for (const route of ['/', '/pricing', '/docs', '/features', '/about', '/contact']) {
+    for (const route of ['/', '/pricing', '/docs', '/docs/api', '/features', '/about', '/contact']) {
       const { page } = await watchedPage(browser);
       const scripts: { url: string; bytes: number; three: boolean }[] = [];
       page.on('requestfinished', async (req) => {
