@@ -3,6 +3,9 @@ import {
   createOrderSchema,
   createProductSchema,
   createQuoteSchema,
+  createWebhookEndpointSchema,
+  eventIdParams,
+  eventListQuerySchema,
   fileIdParams,
   fileObjectSchema,
   listOf,
@@ -12,6 +15,7 @@ import {
   productObjectSchema,
   quoteIdParams,
   quoteObjectSchema,
+  redeliverSchema,
   shippingRateObjectSchema,
   shippingRatesBodySchema,
   shippingRatesQuerySchema,
@@ -19,6 +23,7 @@ import {
   v1CancelSchema,
   v1OrderIdParams,
   v1OrderListQuerySchema,
+  webhookEndpointIdParams,
 } from '@printloop/contracts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +65,18 @@ const OPERATIONS = [
   'cancelOrder',
   'getShippingRates',
   'createShippingRates',
+  'createWebhookEndpoint',
+  'listWebhookEndpoints',
+  'deleteWebhookEndpoint',
+  'testWebhookEndpoint',
+  'listEvents',
+  'getEvent',
+  'redeliverEvent',
+  'advanceTestOrder',
 ];
+
+/** POSTs that take no body: an action on the object in the path. */
+const BODILESS_POSTS = new Set(['testWebhookEndpoint', 'advanceTestOrder']);
 
 const bodySchemas: Record<string, z.ZodType> = {
   createQuote: createQuoteSchema,
@@ -69,11 +85,14 @@ const bodySchemas: Record<string, z.ZodType> = {
   createOrder: createOrderSchema,
   cancelOrder: v1CancelSchema,
   createShippingRates: shippingRatesBodySchema,
+  createWebhookEndpoint: createWebhookEndpointSchema,
+  redeliverEvent: redeliverSchema,
 };
 const querySchemas: Record<string, z.ZodType> = {
   listProducts: listQuerySchema,
   listOrders: v1OrderListQuerySchema,
   getShippingRates: shippingRatesQuerySchema,
+  listEvents: eventListQuerySchema,
 };
 
 function syntaxErrors(code: string): string[] {
@@ -103,7 +122,10 @@ describe('the code samples', () => {
         const parsed = body!.safeParse(s.body);
         expect(parsed.success, `${s.operationId}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       } else {
-        expect(s.method === 'GET' || s.method === 'DELETE', s.operationId).toBe(true);
+        expect(
+          s.method === 'GET' || s.method === 'DELETE' || BODILESS_POSTS.has(s.operationId),
+          s.operationId,
+        ).toBe(true);
       }
       const query = querySchemas[s.operationId];
       if (query || s.query) {
@@ -123,6 +145,10 @@ describe('the code samples', () => {
     expect(quoteIdParams.safeParse({ id: sampleIds.quote }).success).toBe(true);
     expect(productIdParams.safeParse({ id: sampleIds.product }).success).toBe(true);
     expect(v1OrderIdParams.safeParse({ id: sampleIds.order }).success).toBe(true);
+    expect(webhookEndpointIdParams.safeParse({ id: sampleIds.endpoint }).success).toBe(true);
+    expect(eventIdParams.safeParse({ id: sampleIds.event }).success).toBe(true);
+    expect(sampleIds.endpoint).toMatch(/^we_[A-Za-z0-9]{22}$/);
+    expect(sampleIds.event).toMatch(/^evt_[A-Za-z0-9]{22}$/);
   });
 
   it('send an Idempotency-Key on every POST, in every language', () => {

@@ -14,6 +14,8 @@ export const sampleIds = {
   quote: 'quo_8c1d2e3f4a5b4c6d8e7f9a0b1c2d3e4f',
   product: 'prd_7Hq2LmX9pR4sT6vW8yZ1aB',
   order: 'ord_5Xq9Tz3LmN7pR2sV4wY6aC',
+  endpoint: 'we_2Fk8Qw4ZpT6vX1bN3cM5dR',
+  event: 'evt_9Lm3Hs7Kd2Wq5Rt8Yx1Zb4',
 } as const;
 
 export const shippingAddressSample = {
@@ -228,6 +230,93 @@ export const requestSamples: readonly RequestSample[] = [
     use: {
       javascript: 'console.log(rates.data[0]); // the cheapest',
       python: 'print(rates["data"][0])  # the cheapest',
+    },
+  },
+  {
+    operationId: 'createWebhookEndpoint',
+    method: 'POST',
+    path: '/webhook_endpoints',
+    body: {
+      url: 'https://example.com/printloop/webhooks',
+      events: ['order.created', 'order.shipped', 'order.delivered'],
+      description: 'Order updates for the shop',
+    },
+    result: 'endpoint',
+    use: {
+      javascript: 'console.log(endpoint.id, endpoint.secret); // keep the whsec_ secret: it is shown once',
+      python: 'print(endpoint["id"], endpoint["secret"])  # keep the whsec_ secret: it is shown once',
+    },
+  },
+  {
+    operationId: 'listWebhookEndpoints',
+    method: 'GET',
+    path: '/webhook_endpoints',
+    result: 'endpoints',
+    use: {
+      javascript: 'for (const e of endpoints.data) console.log(e.id, e.url, e.status);',
+      python: 'for e in endpoints["data"]:\n    print(e["id"], e["url"], e["status"])',
+    },
+  },
+  {
+    operationId: 'testWebhookEndpoint',
+    method: 'POST',
+    path: `/webhook_endpoints/${sampleIds.endpoint}/test`,
+    result: 'event',
+    use: {
+      javascript: 'console.log(event.id, event.type); // a webhook.test event, on its way',
+      python: 'print(event["id"], event["type"])  # a webhook.test event, on its way',
+    },
+  },
+  {
+    operationId: 'listEvents',
+    method: 'GET',
+    path: '/events',
+    query: { limit: 10 },
+    result: 'events',
+    use: {
+      javascript: 'for (const e of events.data) console.log(e.id, e.type, e.created_at);',
+      python: 'for e in events["data"]:\n    print(e["id"], e["type"], e["created_at"])',
+    },
+  },
+  {
+    operationId: 'getEvent',
+    method: 'GET',
+    path: `/events/${sampleIds.event}`,
+    result: 'event',
+    use: {
+      javascript: 'console.log(event.type, event.data);',
+      python: 'print(event["type"], event["data"])',
+    },
+  },
+  {
+    operationId: 'redeliverEvent',
+    method: 'POST',
+    path: `/events/${sampleIds.event}/redeliver`,
+    body: { endpoint_id: sampleIds.endpoint },
+    result: 'event',
+    use: {
+      javascript: 'console.log(event.id); // queued again for that endpoint',
+      python: 'print(event["id"])  # queued again for that endpoint',
+    },
+  },
+  {
+    operationId: 'deleteWebhookEndpoint',
+    method: 'DELETE',
+    path: `/webhook_endpoints/${sampleIds.endpoint}`,
+    result: 'deleted',
+    use: {
+      javascript: 'console.log(deleted.deleted); // true',
+      python: 'print(deleted["deleted"])  # True',
+    },
+  },
+  {
+    operationId: 'advanceTestOrder',
+    method: 'POST',
+    path: `/test_helpers/orders/${sampleIds.order}/advance`,
+    result: 'order',
+    use: {
+      javascript: 'console.log(order.status); // the next status, e.g. "printing"',
+      python: 'print(order["status"])  # the next status, e.g. printing',
     },
   },
 ];
