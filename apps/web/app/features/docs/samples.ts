@@ -263,8 +263,8 @@ export const requestSamples: readonly RequestSample[] = [
     path: `/webhook_endpoints/${sampleIds.endpoint}/test`,
     result: 'event',
     use: {
-      javascript: 'console.log(event.id, event.type); // a webhook.test event, on its way',
-      python: 'print(event["id"], event["type"])  # a webhook.test event, on its way',
+      javascript: 'console.log(event.id, event.type); // a ping event, on its way',
+      python: 'print(event["id"], event["type"])  # a ping event, on its way',
     },
   },
   {
