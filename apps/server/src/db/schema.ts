@@ -469,7 +469,10 @@ export const products = pgTable(
   },
   (t) => [
     index('products_user_mode_created_idx').on(t.userId, t.livemode, t.createdAt),
-    uniqueIndex('products_sku_idx').on(t.userId, t.livemode, t.sku).where(sql`${t.sku} is not null`),
+    // An archived product gives its SKU up, so a seller can replace a product under the same SKU.
+    uniqueIndex('products_sku_idx')
+      .on(t.userId, t.livemode, t.sku)
+      .where(sql`${t.sku} is not null and ${t.archivedAt} is null`),
   ],
 );
 

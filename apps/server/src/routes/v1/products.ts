@@ -81,7 +81,12 @@ async function skuTaken(db: Db, caller: Caller, sku: string, except?: string): P
     .select({ id: products.id })
     .from(products)
     .where(
-      and(eq(products.userId, caller.userId), eq(products.livemode, caller.livemode), eq(products.sku, sku)),
+      and(
+        eq(products.userId, caller.userId),
+        eq(products.livemode, caller.livemode),
+        eq(products.sku, sku),
+        isNull(products.archivedAt),
+      ),
     )
     .limit(1);
   return Boolean(row && row.id !== except);

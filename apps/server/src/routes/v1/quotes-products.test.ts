@@ -239,6 +239,22 @@ describe.each(testDatabases)('quotes and products on %s', (kind) => {
       expectError(await make(adaTest, cubeFile.id, 'no*stars'), 400, 'VALIDATION_ERROR', 'sku');
     });
 
+    it('lets an archived product give its SKU to a new one, and only then', async () => {
+      const make = () =>
+        v1(t, adaTest, 'POST', '/v1/products', { name: 'Old', file_id: cubeFile.id, sku: 'SKU-REPLACED' });
+      const old = await make();
+      expect(old.statusCode).toBe(201);
+      expectError(await make(), 409, 'CONFLICT', 'sku');
+      expect((await v1(t, adaTest, 'DELETE', `/v1/products/${old.json().id}`)).statusCode).toBe(200);
+      const replacement = await make();
+      expect(replacement.statusCode).toBe(201);
+      expect(replacement.json().id).not.toBe(old.json().id);
+      // The archived one still shows its SKU; the active one is the one the SKU finds.
+      const archived = await v1(t, adaTest, 'GET', `/v1/products/${old.json().id}`);
+      expect(archived.json()).toMatchObject({ sku: 'SKU-REPLACED', archived: true });
+      expectError(await make(), 409, 'CONFLICT', 'sku');
+    });
+
     it('updates, archives and keeps products of other accounts and modes out of reach', async () => {
       const p = (
         await v1(t, adaTest, 'POST', '/v1/products', {

@@ -1,0 +1,2 @@
+DROP INDEX "products_sku_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "products_sku_idx" ON "products" USING btree ("user_id","livemode","sku") WHERE "products"."sku" is not null and "products"."archived_at" is null;
