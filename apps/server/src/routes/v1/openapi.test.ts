@@ -83,6 +83,17 @@ describe('the OpenAPI document', () => {
         }
         const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
         expect(success.length, where).toBe(1);
+        // Every status says what it means, and only statuses the operation can answer are listed.
+        for (const [status, r] of Object.entries(op.responses))
+          expect((r as { description?: string }).description, `${where} ${status}`).not.toMatch(
+            /^Default Response$/,
+          );
+        expect(op.responses['500'], where).toBeDefined();
+        if (method === 'get' || method === 'delete') {
+          expect(op.responses['409'], where).toBeUndefined();
+          expect(op.responses['422'], where).toBeUndefined();
+        }
+        if (method === 'get' && !p.includes('{')) expect(op.responses['404'], where).toBeUndefined();
         if (method === 'post') {
           expect(
             op.parameters?.some((x) => x.in === 'header' && x.name === 'idempotency-key'),

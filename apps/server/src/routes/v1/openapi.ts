@@ -56,12 +56,67 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transformObject: (doc) =>
       withWebhooks(
-        withOrderExample(withMultipartUpload(withoutUnusedSchemas(jsonSchemaTransformObject(doc)))),
+        withResponseDescriptions(
+          withOrderExample(withMultipartUpload(withoutUnusedSchemas(jsonSchemaTransformObject(doc)))),
+        ),
       ),
   });
 }
 
 type Doc = ReturnType<typeof jsonSchemaTransformObject>;
+
+/** What each status means, with the error codes (API.md §3) that come with it. */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success',
+  '201': 'Created',
+  '400': '`VALIDATION_ERROR`: a parameter is missing or invalid; `param` names it',
+  '401': '`UNAUTHENTICATED`: the API key is missing, unknown or revoked',
+  '404': '`NOT_FOUND`: no such object for this key’s account and mode',
+  '409':
+    '`IDEMPOTENCY_KEY_IN_USE`: a request with this key is still running; or `CONFLICT` (e.g. a SKU in use, a status that no longer allows the action)',
+  '413': '`FILE_TOO_LARGE`: the model is over 50 MB',
+  '422':
+    '`IDEMPOTENCY_KEY_REUSED` (the key was used with another body), `UNREADABLE_MODEL` or `DOES_NOT_FIT`',
+  '429': '`RATE_LIMITED`: wait for `Retry-After` seconds',
+  '500': '`INTERNAL_ERROR`: retry later; quote the `request_id` to support',
+};
+
+/** Operations that take a model (a file, or a URL the server fetches), so may meet one too large. */
+const TAKES_A_MODEL = new Set(['createFile', 'createQuote', 'createProduct', 'createOrder']);
+
+/**
+ * Fastify's schemas name every response "Default Response" and list one set of error statuses for all
+ * operations of a plugin. The document says what each status means, and lists only those an operation
+ * can answer: 409 and 422 come with POST (idempotency) and PATCH, 413 with a model, 404 with an id in
+ * the path or in the body; 500 with all.
+ */
+function withResponseDescriptions(generated: Doc): Doc {
+  type Response = { description?: string; content?: Record<string, unknown> };
+  type Op = { operationId?: string; responses?: Record<string, Response> };
+  const doc = generated as { paths?: Record<string, Record<string, Op>> };
+  const paths: Record<string, Record<string, Op>> = {};
+  for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+    paths[path] = {};
+    for (const [method, op] of Object.entries(ops)) {
+      const responses = { ...(op.responses ?? {}) };
+      const error = Object.entries(responses).find(([s]) => s >= '400')?.[1];
+      if (error && !responses['500']) responses['500'] = { ...error };
+      const writes = method === 'post' || method === 'patch';
+      const drop = new Set<string>();
+      if (!writes) drop.add('409').add('422');
+      if (!TAKES_A_MODEL.has(op.operationId ?? '')) drop.add('413');
+      const findsObjects =
+        path.includes('{') ||
+        (method === 'post' && !['createFile', 'createWebhookEndpoint'].includes(op.operationId ?? ''));
+      if (!findsObjects) drop.add('404');
+      for (const s of drop) delete responses[s];
+      for (const [status, response] of Object.entries(responses))
+        responses[status] = { ...response, description: STATUS_DESCRIPTIONS[status] ?? response.description };
+      paths[path][method] = { ...op, responses };
+    }
+  }
+  return { ...generated, paths } as Doc;
+}
 
 /**
  * Schemas registered with ids are emitted twice (input and output variants) and some belong to the
