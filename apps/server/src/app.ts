@@ -167,7 +167,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(helmet, {
     // HTML pages carry their own per-page CSP (inline script hashes); API responses get the strictest one.
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // No helmet defaults: they would add upgrade-insecure-requests to a site served over plain http.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+        frameAncestors: ["'none'"],
+        ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https://')
       ? { maxAge: 31536000, includeSubDomains: true }

@@ -34,15 +34,19 @@ describe('serving the prerendered web app', () => {
   });
 
   it('asks browsers to upgrade requests only when the site is served over https', async () => {
-    const http = String(
-      (await t.app.inject({ method: 'GET', url: '/pricing' })).headers['content-security-policy'],
-    );
     expect(t.app.config.publicUrl.startsWith('http://')).toBe(true);
-    expect(http).not.toContain('upgrade-insecure-requests');
+    // Pages, session API and public API alike.
+    for (const url of ['/pricing', '/api/health', '/v1/openapi.json', '/v1/orders']) {
+      const csp = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(csp, url).toMatch(/default-src 'none'|default-src 'self'/);
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+    }
     const secure = await createTestApp('pglite', { env: { PUBLIC_URL: 'https://quotes.example.com' } });
     try {
       const res = await secure.app.inject({ method: 'GET', url: '/pricing' });
       expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const api = await secure.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+      expect(String(api.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {
       await secure.close();
     }
