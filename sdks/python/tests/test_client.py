@@ -9,6 +9,7 @@ import os
 import socket
 import tempfile
 import unittest
+import unittest.mock
 import urllib.error
 import urllib.parse
 
@@ -32,17 +33,18 @@ class RequestTests(unittest.TestCase):
         self.assertNotIn("idempotency-key", req.headers)
 
     def test_default_base_url_and_v1_suffix(self) -> None:
-        self.assertEqual(printloop.PrintLoop(api_key="k").base_url, "https://api.printloop.example.com")
+        with unittest.mock.patch.dict(os.environ):
+            os.environ.pop("PRINTLOOP_BASE_URL", None)
+            self.assertEqual(printloop.PrintLoop(api_key="k").base_url, "https://api.printloop.example.com")
+            os.environ["PRINTLOOP_BASE_URL"] = "http://env.test"
+            self.assertEqual(printloop.PrintLoop(api_key="k").base_url, "http://env.test")
         self.assertEqual(printloop.PrintLoop(api_key="k", base_url="http://x.test/v1/").base_url, "http://x.test")
 
     def test_missing_key(self) -> None:
-        saved = os.environ.pop("PRINTLOOP_API_KEY", None)
-        try:
+        with unittest.mock.patch.dict(os.environ):
+            os.environ.pop("PRINTLOOP_API_KEY", None)
             with self.assertRaises(ValueError):
-                printloop.PrintLoop(api_key=None)
-        finally:
-            if saved is not None:
-                os.environ["PRINTLOOP_API_KEY"] = saved
+                printloop.PrintLoop()
 
     def test_ids_are_quoted(self) -> None:
         t = FakeTransport()
