@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import List
 
 try:
     import printloop
@@ -17,7 +18,7 @@ except ImportError:  # run from a checkout without installing: use the package n
     import printloop
 
 
-def main(argv: list) -> int:
+def main(argv: List[str]) -> int:
     if len(argv) != 2:
         print(f"usage: {argv[0]} MODEL_FILE (.stl, .obj, .3mf or .step)", file=sys.stderr)
         return 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from typing import Callable, Optional
 
 from ._http import Requester, Transport
@@ -54,9 +55,13 @@ class PrintLoop:
         origin = origin.rstrip("/")
         if origin.endswith("/v1"):
             origin = origin[: -len("/v1")]
-        extra = {"sleep": sleep} if sleep is not None else {}
         self._requester = Requester(
-            key, origin, max_retries=max_retries, timeout=timeout, transport=transport, **extra
+            key,
+            origin,
+            max_retries=max_retries,
+            timeout=timeout,
+            transport=transport,
+            sleep=sleep if sleep is not None else time.sleep,
         )
         self.base_url = origin
         self.files = Files(self._requester)

@@ -6,7 +6,7 @@ envelope ``{"error": {"code", "message", "param", "request_id"}}`` and the ``Req
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Type
 
 __all__ = [
     "PrintLoopError",
@@ -128,7 +128,7 @@ class WebhookVerificationError(PrintLoopError):
     """A webhook's signature, timestamp or headers did not verify."""
 
 
-_BY_STATUS = {
+_BY_STATUS: Dict[int, Type[PrintLoopError]] = {
     401: AuthenticationError,
     403: PermissionDeniedError,
     404: NotFoundError,
@@ -145,19 +145,19 @@ def error_from_response(status: int, headers: Mapping[str, str], body: Any, raw:
     code: Optional[str] = None
     param: Optional[str] = None
     request_id: Optional[str] = headers.get("request-id")
-    message = ""
+    message: str = ""
     envelope = body.get("error") if isinstance(body, dict) else None
     if isinstance(envelope, dict):
         code = envelope.get("code") if isinstance(envelope.get("code"), str) else None
         param = envelope.get("param") if isinstance(envelope.get("param"), str) else None
-        message = envelope.get("message") if isinstance(envelope.get("message"), str) else ""
+        text = envelope.get("message")
+        message = text if isinstance(text, str) else ""
         if isinstance(envelope.get("request_id"), str):
             request_id = request_id or envelope["request_id"]
     if not message:
         text = raw[:500].decode("utf-8", "replace").strip()
         message = f"HTTP {status}" + (f": {text}" if text else "")
-    if code == "IDEMPOTENCY_KEY_REUSED":
-        cls: type = IdempotencyError
-    else:
-        cls = _BY_STATUS.get(status, APIError)
+    cls: Type[PrintLoopError] = (
+        IdempotencyError if code == "IDEMPOTENCY_KEY_REUSED" else _BY_STATUS.get(status, APIError)
+    )
     return cls(message, code=code, param=param, status=status, request_id=request_id, headers=headers, body=body)

@@ -71,7 +71,7 @@ def _retry_after(headers: Mapping[str, str]) -> Optional[float]:
     try:
         return max(0.0, float(value))
     except ValueError:
-        pass
+        pass  # not a number: an HTTP date
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
@@ -138,7 +138,7 @@ class Requester:
             after = _retry_after(response.headers)
             if after is not None:
                 return min(after, MAX_RETRY_AFTER)
-        delay = min(MAX_DELAY, INITIAL_DELAY * (2**attempt))
+        delay = min(MAX_DELAY, INITIAL_DELAY * (2.0**attempt))
         return delay * (0.5 + random.random() / 2)
 
     def request(

@@ -7,6 +7,7 @@ import urllib.parse
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from . import _multipart
+from ._errors import APIError
 from ._http import Requester
 from ._pagination import Page
 
@@ -17,6 +18,13 @@ def _id(value: str) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError("An object id (a non-empty string) is required.")
     return urllib.parse.quote(value, safe="")
+
+
+def _object(value: Any) -> JSON:
+    """An answer, which is a JSON object for every operation of the API."""
+    if not isinstance(value, dict):
+        raise APIError(f"Expected a JSON object from the API, got {type(value).__name__}.")
+    return value
 
 
 def _body(params: Optional[Mapping[str, Any]], kwargs: Mapping[str, Any]) -> JSON:
@@ -31,12 +39,17 @@ class _Resource:
         self._requester = requester
 
     def _get(self, path: str, query: Optional[Mapping[str, Any]] = None) -> JSON:
-        return self._requester.request("GET", path, query=query)
+        return _object(self._requester.request("GET", path, query=query))
 
     def _post(self, path: str, body: Optional[JSON] = None, idempotency_key: Optional[str] = None) -> JSON:
-        return self._requester.request(
-            "POST", path, json_body=body if body is not None else {}, idempotency_key=idempotency_key
+        return _object(
+            self._requester.request(
+                "POST", path, json_body=body if body is not None else {}, idempotency_key=idempotency_key
+            )
         )
+
+    def _call(self, method: str, path: str, body: Optional[JSON] = None) -> JSON:
+        return _object(self._requester.request(method, path, json_body=body))
 
     def _list(self, path: str, params: Mapping[str, Any]) -> Page:
         query = {k: v for k, v in params.items() if v is not None}
@@ -71,8 +84,10 @@ class Files(_Resource):
         data, name = _multipart.read_file(file, filename)  # type: ignore[arg-type]
         fields: List[Tuple[str, str]] = [("units", units)] if units else []
         body, content_type = _multipart.encode(fields, "file", name, data)
-        return self._requester.request(
-            "POST", "/files", body=body, content_type=content_type, idempotency_key=idempotency_key
+        return _object(
+            self._requester.request(
+                "POST", "/files", body=body, content_type=content_type, idempotency_key=idempotency_key
+            )
         )
 
     def retrieve(self, id: str) -> JSON:
@@ -83,7 +98,7 @@ class Quotes(_Resource):
     """``/v1/quotes``: a price for printing one file, product or model URL."""
 
     def create(
-        self, params: Optional[Mapping[str, Any]] = None, *, idempotency_key: Optional[str] = None, **kwargs: Any
+        self, params: Optional[Mapping[str, Any]] = None, /, *, idempotency_key: Optional[str] = None, **kwargs: Any
     ) -> JSON:
         """``file_id``, ``product_id`` or ``model_url``, with ``material``, ``color``, ``layer_height``,
         ``infill``, ``print_speed``, ``supports``, ``post_processing``, ``units`` and ``quantity``."""
@@ -97,7 +112,7 @@ class Products(_Resource):
     """``/v1/products``: a seller's reusable models with defaults."""
 
     def create(
-        self, params: Optional[Mapping[str, Any]] = None, *, idempotency_key: Optional[str] = None, **kwargs: Any
+        self, params: Optional[Mapping[str, Any]] = None, /, *, idempotency_key: Optional[str] = None, **kwargs: Any
     ) -> JSON:
         """``name``, ``file_id`` or ``model_url``, and optionally ``description``, ``materials``,
         ``dimensions`` (checked against the file within 1 mm), ``defaults``, ``sku``, ``metadata``."""
@@ -124,23 +139,23 @@ class Products(_Resource):
     def retrieve(self, id: str) -> JSON:
         return self._get(f"/products/{_id(id)}")
 
-    def update(self, id: str, params: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> JSON:
+    def update(self, id: str, params: Optional[Mapping[str, Any]] = None, /, **kwargs: Any) -> JSON:
         """PATCH: only the fields given change (``None`` leaves a field out; pass ``params={"sku": None}``
         to clear one)."""
         body: JSON = dict(params or {})
         body.update({k: v for k, v in kwargs.items() if v is not None})
-        return self._requester.request("PATCH", f"/products/{_id(id)}", json_body=body)
+        return self._call("PATCH", f"/products/{_id(id)}", body)
 
     def archive(self, id: str) -> JSON:
         """DELETE: archives the product (kept for the orders that refer to it); answers the product."""
-        return self._requester.request("DELETE", f"/products/{_id(id)}")
+        return self._call("DELETE", f"/products/{_id(id)}")
 
 
 class Orders(_Resource):
     """``/v1/orders``."""
 
     def create(
-        self, params: Optional[Mapping[str, Any]] = None, *, idempotency_key: Optional[str] = None, **kwargs: Any
+        self, params: Optional[Mapping[str, Any]] = None, /, *, idempotency_key: Optional[str] = None, **kwargs: Any
     ) -> JSON:
         """``items`` (each with one of ``quote_id``, ``product_id``, ``file_id``, ``model_url``, and
         ``quantity`` and the print parameters), ``shipping_address``, and optionally ``shipping_service``,
@@ -213,7 +228,7 @@ class WebhookEndpoints(_Resource):
         return self._list("/webhook_endpoints", {})
 
     def delete(self, id: str) -> JSON:
-        return self._requester.request("DELETE", f"/webhook_endpoints/{_id(id)}")
+        return self._call("DELETE", f"/webhook_endpoints/{_id(id)}")
 
     def test(self, id: str, *, idempotency_key: Optional[str] = None) -> JSON:
         """Queues a ``ping`` event to the endpoint and answers the event."""

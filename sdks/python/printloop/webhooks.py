@@ -18,11 +18,16 @@ import hashlib
 import hmac
 import json
 import time
+from email.message import Message
 from typing import Any, Dict, Mapping, Optional, Union
 
 from ._errors import WebhookVerificationError
 
-__all__ = ["verify", "sign", "Webhooks", "DEFAULT_TOLERANCE"]
+__all__ = ["verify", "sign", "Webhooks", "Headers", "DEFAULT_TOLERANCE"]
+
+#: The request headers: any mapping (names in any case), or an ``email.message.Message`` such as
+#: ``http.server``'s ``self.headers``.
+Headers = Union[Mapping[str, Any], Message]
 
 #: How far (seconds) the ``webhook-timestamp`` may be from now, either way.
 DEFAULT_TOLERANCE = 5 * 60
@@ -40,7 +45,7 @@ def _key(secret: str) -> bytes:
         raise WebhookVerificationError("The webhook secret is not a valid whsec_… secret.") from err
 
 
-def _header(headers: Mapping[str, Any], name: str) -> Optional[str]:
+def _header(headers: Headers, name: str) -> Optional[str]:
     """A header by name, case-insensitively; works with dicts, ``email.message.Message`` and the like."""
     getter = getattr(headers, "get", None)
     if getter is not None:
@@ -68,7 +73,7 @@ def sign(payload: Union[str, bytes], secret: str, msg_id: str, timestamp: int) -
 
 def verify(
     payload: Union[str, bytes],
-    headers: Mapping[str, Any],
+    headers: Headers,
     secret: str,
     *,
     tolerance: int = DEFAULT_TOLERANCE,
@@ -139,7 +144,7 @@ class Webhooks:
     def verify(
         self,
         payload: Union[str, bytes],
-        headers: Mapping[str, Any],
+        headers: Headers,
         secret: str,
         *,
         tolerance: int = DEFAULT_TOLERANCE,
