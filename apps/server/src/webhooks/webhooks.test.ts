@@ -238,6 +238,48 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     expectError(await v1(t, a.test, 'POST', `/v1/webhook_endpoints/${ep.id}/test`), 409, 'CONFLICT');
   });
 
+  it('acts once per Idempotency-Key on advance, test and redeliver (a retried call replays)', async () => {
+    const a = await account();
+    const path = `/once-${randomUUID()}`;
+    const ep = await endpoint(a.test, path);
+    const order = await testOrder(a.test);
+    const key = { 'idempotency-key': randomUUID() };
+    const advance = () =>
+      v1(t, a.test, 'POST', `/v1/test_helpers/orders/${order.id}/advance`, undefined, key);
+    const first = await advance();
+    const again = await advance();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().status).toBe(first.json().status);
+    const now = (await v1(t, a.test, 'GET', `/v1/orders/${order.id}`)).json();
+    expect(now.status).toBe('printing'); // one step, not two
+
+    const pingKey = { 'idempotency-key': randomUUID() };
+    const ping = () => v1(t, a.test, 'POST', `/v1/webhook_endpoints/${ep.id}/test`, undefined, pingKey);
+    const p1 = (await ping()).json();
+    const p2 = await ping();
+    expect(p2.headers['idempotent-replayed']).toBe('true');
+    expect(p2.json().id).toBe(p1.id);
+
+    const reKey = { 'idempotency-key': randomUUID() };
+    const redeliver = () =>
+      v1(t, a.test, 'POST', `/v1/events/${p1.id}/redeliver`, { endpoint_id: ep.id }, reKey);
+    expect((await redeliver()).statusCode).toBe(200);
+    expect((await redeliver()).headers['idempotent-replayed']).toBe('true');
+    // The ping once, its redelivery once: two deliveries, not four.
+    await receiver.waitFor(
+      () => receiver.on(path).filter((r) => JSON.parse(r.body).type === 'ping').length >= 2,
+    );
+    const pings = (await deliveries(a.cookie, ep.id)).filter(
+      (d) => (d as unknown as { event_type: string }).event_type === 'ping',
+    );
+    expect(pings).toHaveLength(2);
+    // The same key with another body is refused.
+    const other = await v1(t, a.test, 'POST', `/v1/events/${p1.id}/redeliver`, {}, reKey);
+    expectError(other, 422, 'IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('redelivers an event with the same webhook-id, through the API and the dashboard', async () => {
     const a = await account();
     const path = `/again-${randomUUID()}`;

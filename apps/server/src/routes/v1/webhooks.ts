@@ -117,7 +117,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventObjectSchema, ...errors },
       },
     },
-    async (request) => eventDto(await sendPing(app, callerOf(request), request.params.id)),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const result = await idempotentPost(app, request, reply, { id: request.params.id }, async (commit) => {
+        const event = eventDto(await sendPing(app, caller, request.params.id));
+        return commit(async () => ({ status: 200, body: event }));
+      });
+      return sendResult(reply, result, eventObjectSchema);
+    },
   );
 
   app.get(
@@ -216,10 +223,16 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventObjectSchema, ...errors },
       },
     },
-    async (request) =>
-      eventDto(
-        await redeliver(app, callerOf(request), request.params.id, request.body?.endpoint_id ?? undefined),
-      ),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const endpointId = request.body?.endpoint_id ?? undefined;
+      const fingerprint = { id: request.params.id, endpoint_id: endpointId ?? null };
+      const result = await idempotentPost(app, request, reply, fingerprint, async (commit) => {
+        const event = eventDto(await redeliver(app, caller, request.params.id, endpointId));
+        return commit(async () => ({ status: 200, body: event }));
+      });
+      return sendResult(reply, result, eventObjectSchema);
+    },
   );
 
   // Test helpers: test keys only. A live key does not see them at all.
@@ -243,14 +256,20 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: v1OrderSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await testOrder(request);
-      await advanceTestOrder(app, request.params.id, { ownerId: caller.userId });
-      const detail = await getOrder(app.database.db, request.params.id, {
-        ownerId: caller.userId,
-        livemode: false,
+      // Once per Idempotency-Key: a retried advance replays its answer instead of stepping again.
+      const result = await idempotentPost(app, request, reply, { id: request.params.id }, async (commit) => {
+        await advanceTestOrder(app, request.params.id, { ownerId: caller.userId });
+        return commit(async (tx) => {
+          const detail = await getOrder(tx, request.params.id, { ownerId: caller.userId, livemode: false });
+          return {
+            status: 200,
+            body: orderDto(detail.order, { items: detail.items, events: detail.events }),
+          };
+        });
       });
-      return orderDto(detail.order, { items: detail.items, events: detail.events });
+      return sendResult(reply, result, v1OrderSchema);
     },
   );
 };
