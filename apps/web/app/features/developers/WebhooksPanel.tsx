@@ -32,6 +32,7 @@ import {
   EVENT_HINTS,
   endpointMode,
   eventsText,
+  formatClock,
   formatDeliveryTime,
   responseText,
   serverFieldErrors,
@@ -518,7 +519,7 @@ function Deliveries({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-4 min-w-0 border-t border-slate-200 pt-4">
+    <div className="mt-4 min-w-0 border-t border-slate-200 pt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 id={`${id}-heading`} className="font-semibold text-slate-900">
           Recent deliveries
@@ -553,7 +554,7 @@ function Deliveries({
             aria-labelledby={`${id}-heading`}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
             tabIndex={0}
-            className="overflow-x-auto rounded-md border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
+            className="relative overflow-x-auto rounded-md border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
           >
             <table
               className="min-w-full divide-y divide-slate-200 text-left text-sm"
@@ -562,7 +563,7 @@ function Deliveries({
               <caption className="sr-only">Recent deliveries to {url}, newest first</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  {['Event', 'Event ID', 'Status', 'Attempts', 'Response', 'Duration', 'Time'].map((c) => (
+                  {['Event', 'Status', 'Attempts', 'Response', 'Duration', 'Time'].map((c) => (
                     <th key={c} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                       {c}
                     </th>
@@ -575,21 +576,23 @@ function Deliveries({
               <tbody className="divide-y divide-slate-200">
                 {deliveries.map((d) => (
                   <tr key={d.id} data-delivery-id={d.id} data-status={d.status}>
-                    <td className="whitespace-nowrap px-3 py-2.5 font-mono text-slate-900">{d.event_type}</td>
-                    <td className="whitespace-nowrap px-3 py-2.5 font-mono text-xs text-slate-700">
-                      {d.event_id}
+                    <td className="whitespace-nowrap px-3 py-2.5 font-mono">
+                      <span className="block text-slate-900">{d.event_type}</span>
+                      <span className="block text-xs text-slate-600" data-testid="event-id">
+                        {d.event_id}
+                      </span>
                     </td>
                     <td className="px-3 py-2.5">
                       <span className={`${chip} ${STATUS_CHIPS[d.status]}`}>
                         {DELIVERY_STATUS_LABELS[d.status]}
                       </span>
                       {d.status === 'pending' && d.attempts > 0 && d.next_attempt_at ? (
-                        <span className="mt-1 block whitespace-nowrap text-xs text-slate-600">
+                        <span className="mt-1 block min-w-32 text-xs text-slate-600">
                           Retry at{' '}
                           <time dateTime={d.next_attempt_at}>{formatDeliveryTime(d.next_attempt_at)}</time>
                         </span>
                       ) : null}
-                      {d.status !== 'succeeded' && d.last_error ? (
+                      {d.status !== 'succeeded' && d.last_status_code === null && d.last_error ? (
                         <span className="mt-1 block max-w-56 break-words text-xs text-slate-600">
                           {d.last_error}
                         </span>
@@ -605,7 +608,10 @@ function Deliveries({
                       {durationText(d)}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2.5 text-slate-700">
-                      <time dateTime={deliveryTime(d)}>{formatDeliveryTime(deliveryTime(d))}</time>
+                      <time dateTime={deliveryTime(d)}>
+                        <span className="block">{formatKeyDate(deliveryTime(d))}</span>
+                        <span className="block tabular-nums">{formatClock(deliveryTime(d))}</span>
+                      </time>
                     </td>
                     <td className="whitespace-nowrap px-3 py-2.5 text-right">
                       <button
@@ -625,6 +631,6 @@ function Deliveries({
           </section>
         </div>
       )}
-    </section>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   deliverySettled,
   durationText,
   EMPTY_ENDPOINT_FORM,
+  type EndpointForm,
   type EndpointsState,
   endpointsReducer,
   eventsText,
@@ -73,10 +74,10 @@ describe('validateEndpointForm', () => {
   });
 
   it('sends the chosen events in the API order, with a trimmed description', () => {
-    let form = {
+    let form: EndpointForm = {
       ...EMPTY_ENDPOINT_FORM,
       url: 'https://a.example/h',
-      mode: 'live' as const,
+      mode: 'live',
       allEvents: false,
     };
     form = toggleEvent(form, 'order.shipped', true);

@@ -142,6 +142,18 @@ export function formatDeliveryTime(iso: string): string {
   return timeFormat.format(new Date(iso));
 }
 
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** "14:05:09" (UK time). */
+export function formatClock(iso: string): string {
+  return clockFormat.format(new Date(iso));
+}
+
 /** The last attempt of a delivery, or null before the first. */
 export function lastAttempt(delivery: WebhookDeliveryDto): WebhookDeliveryDto['attempt_log'][number] | null {
   return delivery.attempt_log.at(-1) ?? null;
