@@ -51,7 +51,8 @@ export function DevelopersView() {
         title="Developers"
         lead={
           <p>
-            Keys for the PrintLoop API, so your own systems can upload models, get quotes and place orders.
+            Keys for the PrintLoop API, so your own systems can upload models, get quotes and place orders,
+            and webhooks that tell them when those orders change.
           </p>
         }
         actions={
@@ -77,9 +78,12 @@ export function DevelopersView() {
                 <KeyList state={state} dispatch={dispatch} signedIn={signedIn} onRevoke={revoke} />
               </div>
             </Panel>
-            <WebhooksPanel signedIn={signedIn} />
           </div>
           <UseTheApi />
+        </div>
+        {/* Full width: the deliveries table needs the room. */}
+        <div className="mt-6">
+          <WebhooksPanel signedIn={signedIn} />
         </div>
       </Container>
     </>

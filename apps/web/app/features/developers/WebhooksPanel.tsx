@@ -67,7 +67,7 @@ export function WebhooksPanel({ signedIn }: { signedIn: boolean }) {
 
   return (
     <Panel id="webhooks" title="Webhooks">
-      <p className="text-slate-700">
+      <p className="max-w-4xl text-slate-700">
         PrintLoop sends an HTTPS POST to your URL when one of your orders is placed, changes status, ships, is
         delivered or is cancelled. Each request is signed with the endpoint's secret (Standard Webhooks: the{' '}
         <code className="font-mono text-sm">webhook-id</code>,{' '}
@@ -76,10 +76,12 @@ export function WebhooksPanel({ signedIn }: { signedIn: boolean }) {
         trusting it. A 2xx answer within 15 s is a success; anything else is retried for about a day.
       </p>
       {state.revealed ? (
-        <SecretRevealOfEndpoint
-          created={state.revealed}
-          onDone={() => dispatch({ type: 'dismiss-reveal' })}
-        />
+        <div className="max-w-4xl">
+          <SecretRevealOfEndpoint
+            created={state.revealed}
+            onDone={() => dispatch({ type: 'dismiss-reveal' })}
+          />
+        </div>
       ) : null}
       <AddEndpointForm disabled={!signedIn} onCreate={create} />
       <div className="mt-8" aria-busy={state.status === 'loading'}>
@@ -174,7 +176,7 @@ function AddEndpointForm({
       noValidate
       onSubmit={submit}
       aria-labelledby={`${id}-heading`}
-      className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5"
+      className="mt-6 max-w-4xl rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5"
     >
       <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         Add an endpoint
