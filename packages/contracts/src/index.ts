@@ -7,3 +7,4 @@ export * from './session-api.js';
 export * from './upload.js';
 export * from './v1.js';
 export * from './v1-examples.js';
+export * from './webhook-endpoints.js';

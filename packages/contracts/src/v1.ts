@@ -23,6 +23,7 @@ import {
   quoteExample,
   shippingRateExample,
 } from './v1-examples.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-endpoints.js';
 
 /**
  * The public REST API (API.md §3), one schema per object and request. The server validates and
@@ -473,16 +474,6 @@ export const createdApiKeySchema = apiKeyObjectSchema.extend({
 // ---------------------------------------------------------------------------------------------
 // Webhook endpoints and events (API.md §4).
 
-export const WEBHOOK_EVENT_TYPES = [
-  'order.created',
-  'order.updated',
-  'order.shipped',
-  'order.delivered',
-  'order.cancelled',
-  'ping',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'order.created': 'An order was placed (data.object is the order).',
   'order.updated':
@@ -516,23 +507,6 @@ export const createdWebhookEndpointSchema = webhookEndpointObjectSchema.extend({
       'whsec_…: verifies the signatures (Standard Webhooks). Shown once, in the first answer; an idempotent replay omits it',
     ),
 });
-
-export const createWebhookEndpointSchema = z
-  .object({
-    url: z.string().trim().min(1).max(2048).describe('https URL that receives POSTed events'),
-    events: z
-      .array(
-        z.enum([...WEBHOOK_EVENT_TYPES, '*'], {
-          error: `Event types are ${WEBHOOK_EVENT_TYPES.join(', ')} or *`,
-        }),
-      )
-      .min(1)
-      .max(WEBHOOK_EVENT_TYPES.length + 1)
-      .optional()
-      .meta({ default: ['*'] }),
-    description: z.string().trim().max(200).optional(),
-  })
-  .strict();
 
 export const webhookEndpointIdParams = z.object({ id: publicId('we_…') });
 
@@ -599,6 +573,22 @@ export const webhookDeliverySchema = z.object({
 });
 
 export const testOrderIdParams = z.object({ id: publicId('ord_…') });
+
+/** The dashboard's lists (GET /api/webhook-endpoints and GET /api/webhook-endpoints/{id}/deliveries). */
+export const webhookEndpointListSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(webhookEndpointObjectSchema),
+});
+export const webhookDeliveryListSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(webhookDeliverySchema),
+});
+
 export type ApiKeyDto = z.infer<typeof apiKeyObjectSchema>;
 export type CreatedApiKeyDto = z.infer<typeof createdApiKeySchema>;
 export type CreateApiKeyRequest = z.input<typeof createApiKeySchema>;
+export type WebhookEndpointDto = z.infer<typeof webhookEndpointObjectSchema>;
+export type CreatedWebhookEndpointDto = z.infer<typeof createdWebhookEndpointSchema>;
+export type WebhookDeliveryDto = z.infer<typeof webhookDeliverySchema>;
+export type WebhookEventDto = z.infer<typeof eventObjectSchema>;
+export type DeletedObject = z.infer<typeof deletedObjectSchema>;

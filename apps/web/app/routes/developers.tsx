@@ -6,8 +6,9 @@ import type { Route } from './+types/developers';
 
 export const meta = () =>
   pageMeta({
-    title: 'Developers: API keys',
-    description: 'Create, copy and revoke your PrintLoop API keys, test and live.',
+    title: 'Developers: API keys and webhooks',
+    description:
+      'Create, copy and revoke your PrintLoop API keys, and add webhook endpoints that receive your order events, test and live.',
     path: paths.developers,
     noindex: true,
   });

@@ -1,11 +1,11 @@
 import {
   apiErrorSchema,
   createdWebhookEndpointSchema,
-  createWebhookEndpointSchema,
+  createSessionWebhookEndpointSchema,
   deletedObjectSchema,
   eventObjectSchema,
-  webhookDeliverySchema,
-  webhookEndpointObjectSchema,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
 } from '@printloop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,9 +37,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/webhook-endpoints',
     {
       schema: {
-        body: createWebhookEndpointSchema.extend({
-          mode: z.enum(['test', 'live'], { error: 'mode is test or live' }),
-        }),
+        body: createSessionWebhookEndpointSchema,
         response: { 201: createdWebhookEndpointSchema, ...errors },
       },
     },
@@ -56,10 +54,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/webhook-endpoints',
     {
       schema: {
-        response: {
-          200: z.object({ object: z.literal('list'), data: z.array(webhookEndpointObjectSchema) }),
-          ...errors,
-        },
+        response: { 200: webhookEndpointListSchema, ...errors },
       },
     },
     async (request) => {
@@ -83,10 +78,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        response: {
-          200: z.object({ object: z.literal('list'), data: z.array(webhookDeliverySchema) }),
-          ...errors,
-        },
+        response: { 200: webhookDeliveryListSchema, ...errors },
       },
     },
     async (request) => {

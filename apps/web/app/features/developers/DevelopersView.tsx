@@ -23,7 +23,6 @@ import {
   formatKeyDate,
   type KeyForm,
   type KeyFormErrors,
-  type KeyMode,
   type KeysAction,
   type KeysState,
   lastUsedText,
@@ -31,18 +30,14 @@ import {
   MODE_LABELS,
   validateKeyForm,
 } from './keys';
+import { chip, MODE_CHIPS, SecretReveal } from './SecretReveal';
 import { useApiKeys } from './useApiKeys';
-
-const chip =
-  'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
-const MODE_CHIPS: Record<KeyMode, string> = {
-  test: 'bg-amber-50 text-amber-900 ring-amber-300',
-  live: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
-};
+import { WebhooksPanel } from './WebhooksPanel';
 
 /**
  * /dashboard/developers: the signed-in user's API keys (create, see once, list, revoke) and where to
- * start with the API. Webhook endpoints (API.md §5) join the keys in the main column later.
+ * start with the API, and below the keys the webhook endpoints (API.md §5): add, test, see their
+ * deliveries, redeliver, delete.
  */
 export function DevelopersView() {
   const session = useSignedIn();
@@ -56,7 +51,8 @@ export function DevelopersView() {
         title="Developers"
         lead={
           <p>
-            Keys for the PrintLoop API, so your own systems can upload models, get quotes and place orders.
+            Keys for the PrintLoop API, so your own systems can upload models, get quotes and place orders,
+            and webhooks that tell them when those orders change.
           </p>
         }
         actions={
@@ -84,6 +80,10 @@ export function DevelopersView() {
             </Panel>
           </div>
           <UseTheApi />
+        </div>
+        {/* Full width: the deliveries table needs the room. */}
+        <div className="mt-6">
+          <WebhooksPanel signedIn={signedIn} />
         </div>
       </Container>
     </>
@@ -192,77 +192,27 @@ function CreateKeyForm({
   );
 }
 
-/** The new key, shown once: copy it now or never. Focus moves here so a screen reader reads it. */
+/** The new key, shown once: copy it now or never. */
 function NewKeyReveal({ created, onDone }: { created: CreatedApiKeyDto; onDone: () => void }) {
-  const id = useId();
-  const box = useRef<HTMLElement>(null);
-  const code = useRef<HTMLElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'selected'>('idle');
-
-  useEffect(() => {
-    box.current?.focus();
-  }, []);
-
-  const copyKey = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopy('copied');
-    } catch {
-      // No clipboard (permissions, an old browser): select the key so the keyboard can copy it.
-      const el = code.current;
-      const selection = window.getSelection();
-      if (el && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-      setCopy('selected');
-    }
-  };
-
   return (
-    <section
-      ref={box}
-      tabIndex={-1}
-      aria-labelledby={`${id}-heading`}
-      data-testid="new-api-key"
-      className="mt-6 rounded-lg border-2 border-amber-400 bg-amber-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 sm:p-5"
-    >
-      <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        Your new {created.mode} key “<span className="break-all">{created.name}</span>”
-      </h3>
-      <p className="mt-2 font-semibold text-amber-950">Copy it now: it will not be shown again.</p>
-      <p className="mt-1 text-sm text-slate-800">
-        We keep only a hash of it, so nobody can show it to you later. If you lose it, revoke it and create
-        another.
-      </p>
-      <p className="mt-4 text-sm font-medium text-slate-800" id={`${id}-label`}>
-        API key
-      </p>
-      <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-stretch">
-        <code
-          ref={code}
-          data-testid="new-api-key-value"
-          className="block min-w-0 flex-1 break-all rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-        >
-          {created.key}
-        </code>
-        <button type="button" className={primaryButton} onClick={copyKey}>
-          Copy key
-        </button>
-      </div>
-      <p aria-live="polite" className="mt-2 min-h-5 text-sm text-slate-800">
-        {copy === 'copied'
-          ? 'Copied to the clipboard.'
-          : copy === 'selected'
-            ? 'The key is selected: press Ctrl+C (⌘C on a Mac) to copy it.'
-            : ''}
-      </p>
-      <button type="button" className={`${secondaryButton} mt-2`} onClick={onDone}>
-        I have stored it safely
-      </button>
-    </section>
+    <SecretReveal
+      testId="new-api-key"
+      title={
+        <>
+          Your new {created.mode} key “<span className="break-all">{created.name}</span>”
+        </>
+      }
+      explanation={
+        <p>
+          We keep only a hash of it, so nobody can show it to you later. If you lose it, revoke it and create
+          another.
+        </p>
+      }
+      label="API key"
+      noun="key"
+      value={created.key}
+      onDone={onDone}
+    />
   );
 }
 
