@@ -22,6 +22,7 @@ export {
 export { Page, PagePromise } from './pagination.js';
 export type { FileCreateParams, FileUploadParams, Uploadable } from './resources.js';
 export type {
+  CreatedWebhookEndpoint,
   DeletedObject,
   ErrorBody,
   ErrorCode,

@@ -5,6 +5,7 @@
 import { type HttpClient, type RequestOptions, segment } from './http.js';
 import { PagePromise } from './pagination.js';
 import type {
+  CreatedWebhookEndpoint,
   DeletedObject,
   Event,
   EventListParams,
@@ -205,7 +206,7 @@ export class Shipping extends Resource {
 
 export class WebhookEndpoints extends Resource {
   /** The answer carries the endpoint's `secret` (`whsec_…`), shown this once. */
-  create(params: WebhookEndpointCreateParams, options?: RequestOptions): Promise<WebhookEndpoint> {
+  create(params: WebhookEndpointCreateParams, options?: RequestOptions): Promise<CreatedWebhookEndpoint> {
     return this.http.request<Success<'createWebhookEndpoint'>>(
       { method: 'POST', path: '/webhook_endpoints', body: params },
       options,

@@ -34,6 +34,8 @@ export type Order = Schemas['Order'];
 export type OrderStatus = Order['status'];
 export type ShippingRate = Schemas['ShippingRate'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+/** A new endpoint, with its `secret` (`whsec_…`): shown this once (an idempotent replay omits it). */
+export type CreatedWebhookEndpoint = Success<'createWebhookEndpoint'>;
 export type Event = Schemas['Event'];
 export type EventType = Event['type'];
 /** The error envelope of every refused request. */
