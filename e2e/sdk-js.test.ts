@@ -310,6 +310,11 @@ describe('@printloop/sdk against the built server', () => {
   });
 
   it('runs the README quick start (packages/sdk/examples/quickstart.mjs)', async () => {
+    // The README shows the example file's code, verbatim: what it shows is what runs here.
+    const example = await readFile('packages/sdk/examples/quickstart.mjs', 'utf8');
+    const readme = await readFile('packages/sdk/README.md', 'utf8');
+    expect(readme).toContain(`\`\`\`js\n${example.slice(example.indexOf('import '))}\`\`\``);
+
     const { stdout } = await run(process.execPath, ['packages/sdk/examples/quickstart.mjs', CUBE], {
       env: { ...process.env, PRINTLOOP_API_KEY: apiKey, PRINTLOOP_BASE_URL: baseURL },
     });

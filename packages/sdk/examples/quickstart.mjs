@@ -5,13 +5,10 @@ import { basename } from 'node:path';
 import { PrintLoop } from '@printloop/sdk';
 
 const model = process.argv[2];
-const client = new PrintLoop({
-  apiKey: process.env.PRINTLOOP_API_KEY,
-  baseUrl: process.env.PRINTLOOP_BASE_URL,
-});
+const { PRINTLOOP_API_KEY: apiKey, PRINTLOOP_BASE_URL: baseUrl } = process.env;
+const client = new PrintLoop({ apiKey, baseUrl });
 const file = await client.files.create({ file: await readFile(model), filename: basename(model) });
 const item = { file_id: file.id, material: 'PLA', color: 'black', quantity: 1 };
 const address = { name: 'Ada', street: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' };
 const order = await client.orders.create({ items: [item], shipping_address: address });
-const followed = await client.orders.retrieve(order.id);
-console.log(followed.id, followed.status);
+console.log(order.id, (await client.orders.retrieve(order.id)).status);
