@@ -189,6 +189,9 @@ describe('files.create with the bytes', () => {
     expect(((calls[0]!.body as FormData).get('file') as File).name).toBe('part.obj');
     await pl.files.create({ file: new ArrayBuffer(4), filename: 'a.3mf' });
     expect(((calls[1]!.body as FormData).get('file') as File).size).toBe(4);
-    expect(() => pl.files.create({ file: new Blob(['x']) })).toThrow(/filename/);
+    await expect(pl.files.create({ file: new Blob(['x']) })).rejects.toThrow(/filename/);
+    // A bad argument rejects, as every failure of a call does; nothing was sent.
+    await expect(pl.orders.retrieve('')).rejects.toThrow(TypeError);
+    expect(calls).toHaveLength(2);
   });
 });

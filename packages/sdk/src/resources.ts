@@ -65,7 +65,7 @@ export class Files extends Resource {
    * Uploads a model (`{ file, filename, units }`, sent as multipart) or has the server fetch one
    * (`{ url, filename, units }`); either way the answer carries the server's analysis.
    */
-  create(params: FileCreateParams, options?: RequestOptions): Promise<FileObject> {
+  async create(params: FileCreateParams, options?: RequestOptions): Promise<FileObject> {
     if ('url' in params) return this.createFromUrl(params.url, params, options);
     const blob = toBlob(params.file);
     const filename =
@@ -79,7 +79,7 @@ export class Files extends Resource {
   }
 
   /** Has the server fetch a model from an https URL (50 MB, 30 s at most). */
-  createFromUrl(
+  async createFromUrl(
     url: string,
     params: Omit<FileCreateFromUrlParams, 'url'> = {},
     options?: RequestOptions,
@@ -90,27 +90,27 @@ export class Files extends Resource {
     return this.http.request<Success<'createFile'>>({ method: 'POST', path: '/files', body }, options);
   }
 
-  retrieve(id: string, options?: RequestOptions): Promise<FileObject> {
+  async retrieve(id: string, options?: RequestOptions): Promise<FileObject> {
     return this.http.request<Success<'getFile'>>({ method: 'GET', path: `/files/${segment(id)}` }, options);
   }
 }
 
 export class Quotes extends Resource {
   /** Prices a model named by `file_id`, `product_id` or `model_url`, with the print parameters. */
-  create(params: QuoteCreateParams, options?: RequestOptions): Promise<Quote> {
+  async create(params: QuoteCreateParams, options?: RequestOptions): Promise<Quote> {
     return this.http.request<Success<'createQuote'>>(
       { method: 'POST', path: '/quotes', body: params },
       options,
     );
   }
 
-  retrieve(id: string, options?: RequestOptions): Promise<Quote> {
+  async retrieve(id: string, options?: RequestOptions): Promise<Quote> {
     return this.http.request<Success<'getQuote'>>({ method: 'GET', path: `/quotes/${segment(id)}` }, options);
   }
 }
 
 export class Products extends Resource {
-  create(params: ProductCreateParams, options?: RequestOptions): Promise<Product> {
+  async create(params: ProductCreateParams, options?: RequestOptions): Promise<Product> {
     return this.http.request<Success<'createProduct'>>(
       { method: 'POST', path: '/products', body: params },
       options,
@@ -124,14 +124,14 @@ export class Products extends Resource {
     );
   }
 
-  retrieve(id: string, options?: RequestOptions): Promise<Product> {
+  async retrieve(id: string, options?: RequestOptions): Promise<Product> {
     return this.http.request<Success<'getProduct'>>(
       { method: 'GET', path: `/products/${segment(id)}` },
       options,
     );
   }
 
-  update(id: string, params: ProductUpdateParams, options?: RequestOptions): Promise<Product> {
+  async update(id: string, params: ProductUpdateParams, options?: RequestOptions): Promise<Product> {
     return this.http.request<Success<'updateProduct'>>(
       { method: 'PATCH', path: `/products/${segment(id)}`, body: params },
       options,
@@ -139,7 +139,7 @@ export class Products extends Resource {
   }
 
   /** Archives the product (`DELETE /v1/products/{id}`): orders that name it keep working. */
-  archive(id: string, options?: RequestOptions): Promise<Product> {
+  async archive(id: string, options?: RequestOptions): Promise<Product> {
     return this.http.request<Success<'archiveProduct'>>(
       { method: 'DELETE', path: `/products/${segment(id)}` },
       options,
@@ -147,14 +147,14 @@ export class Products extends Resource {
   }
 
   /** The same as `archive`, named after the HTTP method. */
-  del(id: string, options?: RequestOptions): Promise<Product> {
+  async del(id: string, options?: RequestOptions): Promise<Product> {
     return this.archive(id, options);
   }
 }
 
 export class Orders extends Resource {
   /** Places an order; the server prices it. A test key's order starts `queued`. */
-  create(params: OrderCreateParams, options?: RequestOptions): Promise<Order> {
+  async create(params: OrderCreateParams, options?: RequestOptions): Promise<Order> {
     return this.http.request<Success<'createOrder'>>(
       { method: 'POST', path: '/orders', body: params },
       options,
@@ -169,12 +169,12 @@ export class Orders extends Resource {
   }
 
   /** The order with its timeline (`events`). */
-  retrieve(id: string, options?: RequestOptions): Promise<Order> {
+  async retrieve(id: string, options?: RequestOptions): Promise<Order> {
     return this.http.request<Success<'getOrder'>>({ method: 'GET', path: `/orders/${segment(id)}` }, options);
   }
 
   /** Allowed while `awaiting_payment` or `queued`; later a `ConflictError`. */
-  cancel(id: string, params?: OrderCancelParams, options?: RequestOptions): Promise<Order> {
+  async cancel(id: string, params?: OrderCancelParams, options?: RequestOptions): Promise<Order> {
     return this.http.request<Success<'cancelOrder'>>(
       { method: 'POST', path: `/orders/${segment(id)}/cancel`, body: params },
       options,
@@ -187,7 +187,7 @@ export class Shipping extends Resource {
    * The carriers' rates: for a weight (`{ country, weight_grams }`, a GET) or for the items of an
    * order to be (`{ country, items }`, a POST).
    */
-  rates(
+  async rates(
     params: ShippingRatesParams | ShippingRatesForItemsParams,
     options?: RequestOptions,
   ): Promise<ShippingRateList> {
@@ -206,7 +206,10 @@ export class Shipping extends Resource {
 
 export class WebhookEndpoints extends Resource {
   /** The answer carries the endpoint's `secret` (`whsec_…`), shown this once. */
-  create(params: WebhookEndpointCreateParams, options?: RequestOptions): Promise<CreatedWebhookEndpoint> {
+  async create(
+    params: WebhookEndpointCreateParams,
+    options?: RequestOptions,
+  ): Promise<CreatedWebhookEndpoint> {
     return this.http.request<Success<'createWebhookEndpoint'>>(
       { method: 'POST', path: '/webhook_endpoints', body: params },
       options,
@@ -222,7 +225,7 @@ export class WebhookEndpoints extends Resource {
     );
   }
 
-  del(id: string, options?: RequestOptions): Promise<DeletedObject> {
+  async del(id: string, options?: RequestOptions): Promise<DeletedObject> {
     return this.http.request<Success<'deleteWebhookEndpoint'>>(
       { method: 'DELETE', path: `/webhook_endpoints/${segment(id)}` },
       options,
@@ -230,7 +233,7 @@ export class WebhookEndpoints extends Resource {
   }
 
   /** Sends the endpoint a `ping` event, and answers with it. */
-  test(id: string, options?: RequestOptions): Promise<Event> {
+  async test(id: string, options?: RequestOptions): Promise<Event> {
     return this.http.request<Success<'testWebhookEndpoint'>>(
       { method: 'POST', path: `/webhook_endpoints/${segment(id)}/test` },
       options,
@@ -246,12 +249,12 @@ export class Events extends Resource {
     );
   }
 
-  retrieve(id: string, options?: RequestOptions): Promise<Event> {
+  async retrieve(id: string, options?: RequestOptions): Promise<Event> {
     return this.http.request<Success<'getEvent'>>({ method: 'GET', path: `/events/${segment(id)}` }, options);
   }
 
   /** Delivers the event again, to every endpoint that wants it or to `endpoint_id` only. */
-  redeliver(id: string, params?: EventRedeliverParams, options?: RequestOptions): Promise<Event> {
+  async redeliver(id: string, params?: EventRedeliverParams, options?: RequestOptions): Promise<Event> {
     return this.http.request<Success<'redeliverEvent'>>(
       { method: 'POST', path: `/events/${segment(id)}/redeliver`, body: params },
       options,
@@ -264,7 +267,7 @@ export class TestOrders extends Resource {
    * Moves a test order to its next status at once (test keys only), firing the same webhooks as the
    * simulated clock. A `ConflictError` when it has no next status.
    */
-  advance(id: string, options?: RequestOptions): Promise<Order> {
+  async advance(id: string, options?: RequestOptions): Promise<Order> {
     return this.http.request<Success<'advanceTestOrder'>>(
       { method: 'POST', path: `/test_helpers/orders/${segment(id)}/advance` },
       options,
