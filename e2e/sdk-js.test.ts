@@ -108,6 +108,7 @@ describe('@printloop/sdk against the built server', () => {
   });
 
   it('uploads, quotes, orders, advances to delivered, and the webhooks verify in order', async () => {
+    // Registered first, so that it hears order.created too.
     const endpoint = await client.webhookEndpoints.create({ url: hooks.url, events: ['*'] });
     expect(endpoint.secret).toMatch(/^whsec_/);
     const secret = endpoint.secret!;
