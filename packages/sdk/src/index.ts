@@ -1,0 +1,62 @@
+export { PrintLoop, PrintLoop as default } from './client.js';
+export {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  AuthenticationError,
+  ConflictError,
+  IdempotencyError,
+  NotFoundError,
+  PermissionError,
+  PrintLoopError,
+  RateLimitError,
+  ValidationError,
+  WebhookVerificationError,
+} from './errors.js';
+export {
+  type ClientOptions,
+  DEFAULT_BASE_URL,
+  type FetchLike,
+  type RequestOptions,
+} from './http.js';
+export { Page, PagePromise } from './pagination.js';
+export type { FileCreateParams, FileUploadParams, Uploadable } from './resources.js';
+export type {
+  CreatedWebhookEndpoint,
+  DeletedObject,
+  ErrorBody,
+  ErrorCode,
+  Event,
+  EventListParams,
+  EventRedeliverParams,
+  EventType,
+  FileCreateFromUrlParams,
+  FileObject,
+  FileUnits,
+  ListParams,
+  ListResponse,
+  Order,
+  OrderCancelParams,
+  OrderCreateParams,
+  OrderListParams,
+  OrderStatus,
+  Product,
+  ProductCreateParams,
+  ProductListParams,
+  ProductUpdateParams,
+  Quote,
+  QuoteCreateParams,
+  ShippingRate,
+  ShippingRateList,
+  ShippingRatesForItemsParams,
+  ShippingRatesParams,
+  WebhookEndpoint,
+  WebhookEndpointCreateParams,
+} from './types.js';
+export {
+  type SignParams,
+  type VerifyOptions,
+  WEBHOOK_TOLERANCE_S,
+  type WebhookHeaders,
+  Webhooks,
+} from './webhooks.js';
