@@ -324,4 +324,11 @@ describe('@printloop/sdk against the built server', () => {
     expect(['queued', 'printing']).toContain(status);
     expect((await client.orders.retrieve(id!)).id).toBe(id);
   });
+
+  it('runs the error-handling example that /docs shows (packages/sdk/examples/errors.mjs)', async () => {
+    const { stdout } = await run(process.execPath, ['packages/sdk/examples/errors.mjs'], {
+      env: { ...process.env, PRINTLOOP_API_KEY: apiKey, PRINTLOOP_BASE_URL: baseURL },
+    });
+    expect(stdout.trim()).toMatch(/^404 NOT_FOUND [0-9a-f-]{36}$/);
+  });
 });

@@ -84,4 +84,13 @@ describe('the Python SDK against the real API', () => {
     );
     expect(stdout).toMatch(/^ord_\w+ queued /);
   });
+
+  it('runs the error-handling example that /docs shows (sdks/python/examples/errors.py)', async () => {
+    const key = await testKey(`sdk.python.errors.${Date.now()}@example.com`);
+    const { stdout } = await run('python3', [path.join(sdkDir, 'examples/errors.py')], {
+      env: pythonEnv(key),
+      timeout: 60_000,
+    });
+    expect(stdout.trim()).toMatch(/^404 NOT_FOUND [0-9a-f-]{36}$/);
+  });
 });

@@ -1,4 +1,9 @@
 import { Link } from 'react-router';
+// The SDK samples are the SDKs' example files, which the end-to-end suite runs against the server
+// (e2e/sdk-js.test.ts, e2e/sdk-python.test.ts): what the page shows is what was run.
+import jsErrors from '../../../../packages/sdk/examples/errors.mjs?raw';
+import jsQuickStart from '../../../../packages/sdk/examples/quickstart.mjs?raw';
+import pythonErrors from '../../../../sdks/python/examples/errors.py?raw';
 import { PageHero } from '../components/ui/layout';
 import { carriers, standardShipping } from '../config/facts';
 import { integrationGuidePath, integrationGuides, paths } from '../config/paths';
@@ -65,35 +70,6 @@ const errorJson = `{
     "request_id": "5b0e5a4c-9c84-4a4f-9a5e-3f2f4f1c2d7e"
   }
 }`;
-
-const sdkJs = `import { PrintLoop, PrintLoopError } from '${jsSdkPackage}';
-
-const printloop = new PrintLoop({
-  apiKey: process.env.PRINTLOOP_API_KEY,
-  // Self-hosted install? Your own origin; the SDK adds /v1:
-  // baseUrl: 'https://print.example.org',
-});
-
-try {
-  await printloop.orders.retrieve('ord_does_not_exist');
-} catch (err) {
-  if (!(err instanceof PrintLoopError)) throw err;
-  console.error(err.status, err.code, err.request_id); // 404 "NOT_FOUND" "…"
-}`;
-
-const sdkPython = `import os
-from printloop import PrintLoop, PrintLoopError
-
-client = PrintLoop(
-    api_key=os.environ["PRINTLOOP_API_KEY"],
-    # Self-hosted install? Your own origin; the SDK adds /v1:
-    # base_url="https://print.example.org",
-)
-
-try:
-    client.orders.retrieve("ord_does_not_exist")
-except PrintLoopError as err:
-    print(err.status, err.code, err.request_id)  # 404 NOT_FOUND …`;
 
 export default function Docs({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
@@ -365,25 +341,31 @@ export default function Docs({ loaderData }: Route.ComponentProps) {
 
         <DocSection id="js-sdk" title="JavaScript SDK">
           <p>
-            The JavaScript SDK (<C>{jsSdkPackage}</C>) wraps the REST API for Node.js 22 or newer and other
+            The JavaScript SDK (<C>{jsSdkPackage}</C>) wraps the REST API for Node.js 20 or newer and other
             server runtimes with <C>fetch</C>, with no other dependency. It is written in TypeScript, its
             types come from the OpenAPI document, and it sends an <C>Idempotency-Key</C> on every POST and
             retries network errors, <C>429</C> and <C>5xx</C> answers for you.
           </p>
-          <Callout title="Coming soon">
+          <Callout title="Install from the repository">
             <p>
-              The SDKs are not published yet. Until they are, every sample on these pages uses plain HTTP (
-              <C>fetch</C>, Python&rsquo;s standard library and cURL), which works today.
+              The SDKs are not on npm or PyPI yet: install them from a checkout of PrintLoop, as below. The
+              other samples on these pages use plain HTTP (<C>fetch</C>, Python&rsquo;s standard library and
+              cURL).
             </p>
           </Callout>
-          <CodeBlock label="Install" code={`npm install ${jsSdkPackage}`} />
+          <CodeBlock
+            label="Install"
+            code={'npm install ./printloop/packages/sdk   # a checkout of the PrintLoop repository'}
+          />
+          <p>Upload a model, place an order and read its status:</p>
+          <CodeBlock label="quickstart.mjs" code={jsQuickStart} />
           <p>
             Methods mirror the endpoints (<C>files.create</C>, <C>quotes.create</C>, <C>orders.create</C>,{' '}
             <C>orders.retrieve</C>, <C>orders.list</C>, <C>products.create</C>, <C>shipping.rates</C>, …).
             Every API error is thrown as a <C>PrintLoopError</C> with the HTTP <C>status</C>, the error{' '}
-            <C>code</C>, the <C>param</C> and the <C>request_id</C>.
+            <C>code</C>, the <C>param</C> and the <C>requestId</C>.
           </p>
-          <CodeBlock label="orders.js" code={sdkJs} />
+          <CodeBlock label="errors.mjs" code={jsErrors} />
         </DocSection>
 
         <DocSection id="python-sdk" title="Python SDK">
@@ -391,8 +373,15 @@ export default function Docs({ loaderData }: Route.ComponentProps) {
             The Python SDK (<C>{pythonSdkPackage}</C>) needs Python 3.9 or newer and nothing beyond the
             standard library. It has the same methods and errors as the JavaScript SDK.
           </p>
-          <CodeBlock label="Install" code={`pip install ${pythonSdkPackage}`} />
-          <CodeBlock label="orders.py" code={sdkPython} />
+          <CodeBlock
+            label="Install"
+            code={'pip install ./printloop/sdks/python   # a checkout of the PrintLoop repository'}
+          />
+          <p>
+            Errors are <C>PrintLoopError</C> exceptions with <C>status</C>, <C>code</C>, <C>param</C> and{' '}
+            <C>request_id</C>:
+          </p>
+          <CodeBlock label="errors.py" code={pythonErrors} />
         </DocSection>
 
         <DocSection id="shopify" title="Shopify">
