@@ -9,6 +9,7 @@ import { type Auth, createAuth, resolveAuthSecret } from './auth/auth.js';
 import { SessionCache } from './auth/require-user.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { LeadTimes, seedFleet } from './farm/farm.js';
 import { canonicalUrl } from './http/canonical-url.js';
 import { useOriginCheck } from './http/origin-check.js';
 import { tooManyRequests } from './lib/errors.js';
@@ -21,6 +22,7 @@ import { accountRoutes } from './routes/api/account.js';
 import { apiKeyRoutes } from './routes/api/api-keys.js';
 import { type AuthRouteOptions, authRoutes } from './routes/api/auth.js';
 import { contactRoutes } from './routes/api/contact.js';
+import { farmRoutes } from './routes/api/farm.js';
 import { healthRoutes } from './routes/api/health.js';
 import { jobRoutes } from './routes/api/jobs.js';
 import { opsRoutes } from './routes/api/ops.js';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     testClock: TestClock;
     /** Seals and opens webhook endpoint secrets. */
     secretBox: SecretBox;
+    /** Lead times of new orders from the farm's live queue. */
+    leadTimes: LeadTimes;
   }
 }
 
@@ -105,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config.database, { log: app.log }));
   app.decorate('config', config);
   app.decorate('database', database);
+  // The farm's fleet (FARM_PRINTERS), on first start only: afterwards operators manage it.
+  await seedFleet(app);
+  app.decorate('leadTimes', new LeadTimes(() => app.database.db));
   app.decorate('storage', createStorage(config.storage));
   const models = new ModelService(app.storage, {
     ...options.models,
@@ -217,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(orderRoutes);
   await app.register(opsRoutes);
+  await app.register(farmRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookEndpointRoutes);
   await app.register(v1Routes, { prefix: '/v1', rateLimit: config.apiRateLimit });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_FARM_PRINTERS, type FleetPrinter, FleetSpecError, parseFleet } from '@printloop/farm';
 import { z } from 'zod';
 
 /**
@@ -75,6 +76,20 @@ const envSchema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** Seconds between the simulated steps of a test-mode order (queued → printing → … → delivered). */
   TEST_MODE_STEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(20),
+  /** The fleet created on first start: NAMES[:MATERIAL[:COLOR]], comma-separated (packages/farm/src/fleet.ts). */
+  FARM_PRINTERS: z
+    .string()
+    .max(5000)
+    .default(DEFAULT_FARM_PRINTERS)
+    .superRefine((v, ctx) => {
+      try {
+        parseFleet(v);
+      } catch (err) {
+        if (!(err instanceof FleetSpecError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+      }
+    })
+    .transform((v) => parseFleet(v)),
   /** Comma-separated emails of the farm's operators (the role is granted when they sign up or in). */
   OPERATOR_EMAILS: z.string().max(5000).optional(),
   /** The company on quotes, invoices and emails. COMPANY_ADDRESS: lines separated by "|". */
@@ -137,6 +152,7 @@ export interface Config {
   apiRateLimit: number;
   webhooks: { retryScheduleS: number[]; timeoutS: number; concurrency: number };
   testModeStepS: number;
+  farmPrinters: FleetPrinter[];
   company: {
     name: string;
     address: string[];
@@ -214,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       concurrency: e.WEBHOOK_CONCURRENCY,
     },
     testModeStepS: e.TEST_MODE_STEP_SECONDS,
+    farmPrinters: e.FARM_PRINTERS,
     operatorEmails: (e.OPERATOR_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())

@@ -575,3 +575,64 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
 );
+
+/**
+ * The farm's printers (issue: production floor). The fleet of FARM_PRINTERS is created on first start;
+ * operators add printers, change what they hold and take them out of service. `current_job_id` is the
+ * plate on it while `status` is printing.
+ */
+export const printers = pgTable(
+  'printers',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    name: varchar('name', { length: 40 }).notNull(),
+    model: varchar('model', { length: 40 }).notNull(),
+    /** Build volume, mm. */
+    volume: jsonb('volume').$type<{ x: number; y: number; z: number }>().notNull(),
+    material: varchar('material', { length: 8 }).notNull(),
+    color: varchar('color', { length: 30 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    currentJobId: varchar('current_job_id', { length: 40 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('printers_name_idx').on(t.name)],
+);
+
+/**
+ * Plates of live orders' items, as the scheduler sees them: queued, printing on a printer, printed,
+ * failed (a reprint is a new row, one attempt later, keeping `queued_at`) or cancelled with the order.
+ */
+export const farmJobs = pgTable(
+  'farm_jobs',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: varchar('order_item_id', { length: 40 })
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    plate: integer('plate').notNull(),
+    attempt: integer('attempt').notNull(),
+    copies: integer('copies').notNull(),
+    material: varchar('material', { length: 8 }).notNull(),
+    color: varchar('color', { length: 30 }).notNull(),
+    /** One copy's box, mm. */
+    size: jsonb('size').$type<{ x: number; y: number; z: number }>().notNull(),
+    printSeconds: integer('print_seconds').notNull(),
+    express: boolean('express').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    printerId: varchar('printer_id', { length: 40 }).references(() => printers.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('farm_jobs_plate_idx').on(t.orderItemId, t.plate, t.attempt),
+    index('farm_jobs_status_idx').on(t.status),
+    index('farm_jobs_order_idx').on(t.orderId),
+  ],
+);

@@ -243,8 +243,24 @@ export async function priceOrder(
   }
   const vat = vatFor(input.address.country, input.vatNumber, table.vat);
   const totals = orderTotals(forTotals, shipping, vat, table);
-  const leadTimeDays = orderLeadTimeDays(forTotals, table);
-  const deliveryFor = (rate: ShippingRate) => estimatedDelivery(now, leadTimeDays, rate.estimated_days);
+  // Lead time from the farm's live queue (express plates go ahead of standard ones); the fixed rule
+  // when no printer could take the work.
+  const work = lines.map((l) => {
+    const size = (l.job.analysis as Analysis).bbox.size;
+    return {
+      size: { x: size[0], y: size[1], z: size[2] },
+      quantity: l.quantity,
+      secondsPerCopy: l.estimate.print_time_s,
+      material: l.parameters.filamentType,
+      color: l.parameters.color ?? 'black',
+    };
+  });
+  const fixedDays = orderLeadTimeDays(forTotals, table);
+  const standardDays = (await app.leadTimes.days(work, false, now.getTime())) ?? fixedDays;
+  const expressDays = (await app.leadTimes.days(work, true, now.getTime())) ?? fixedDays;
+  const daysFor = (rate: ShippingRate) => (rate.service === 'express' ? expressDays : standardDays);
+  const leadTimeDays = daysFor(shipping);
+  const deliveryFor = (rate: ShippingRate) => estimatedDelivery(now, daysFor(rate), rate.estimated_days);
   return {
     lines,
     table,

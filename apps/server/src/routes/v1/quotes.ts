@@ -5,6 +5,7 @@ import {
   quoteObjectSchema,
   v1ErrorSchema,
 } from '@printloop/contracts';
+import type { Analysis } from '@printloop/geometry';
 import { priceQuote } from '@printloop/quote';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -119,10 +120,25 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         job = await fileAtUnits(app, job, body.units);
         assertPrintable(job);
         const estimate = await estimateJob(app, job, parameters);
-        const price = priceQuote(estimate, parameters, {
+        const fixed = priceQuote(estimate, parameters, {
           quantity: body.quantity,
           postProcessing: parameters.postProcessing,
         });
+        // The lead time from the farm's live queue (standard service), else the fixed rule.
+        const size = (job.analysis as Analysis).bbox.size;
+        const queued = await app.leadTimes.days(
+          [
+            {
+              size: { x: size[0], y: size[1], z: size[2] },
+              quantity: body.quantity,
+              secondsPerCopy: estimate.print_time_s,
+              material: parameters.filamentType,
+              color: parameters.color ?? 'black',
+            },
+          ],
+          false,
+        );
+        const price = queued === null ? fixed : { ...fixed, lead_time_days: queued };
         return commit(async (tx) => {
           const [params] = await tx
             .insert(printParameters)
