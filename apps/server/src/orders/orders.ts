@@ -796,6 +796,7 @@ export async function applyAction(
     await recordOrderChange(tx, updated!, { action: req.action, from });
     return { order: updated!, from, to, issued };
   });
+  orderChanged(req.orderId);
   app.webhooks.nudge();
   return result;
 }
@@ -929,6 +930,37 @@ const DETAIL_CACHE_SIZE = 1000;
 const detailCache = new Map<string, { version: string; detail: OrderDetail }>();
 
 /**
+ * On the embedded database (PGlite: one process owns it, so every change of an order is made here and
+ * goes through `applyAction` or `insertOrder`), a remembered detail is exact until this process changes
+ * the order: no version query at all. `changes` counts the changes per order; a read that overlapped a
+ * change is not remembered. `epoch` moves when the counters are dropped, so no old count can match.
+ */
+const changes = new Map<string, number>();
+let epoch = 0;
+const changeToken = (id: string) => `${epoch}:${changes.get(id) ?? 0}`;
+
+/** This process committed a change of the order: forget its remembered detail. */
+export function orderChanged(id: string) {
+  changes.set(id, (changes.get(id) ?? 0) + 1);
+  detailCache.delete(id);
+  if (changes.size > 10 * DETAIL_CACHE_SIZE) {
+    changes.clear();
+    detailCache.clear();
+    epoch++;
+  }
+}
+
+function remember(id: string, version: string, detail: OrderDetail) {
+  detailCache.delete(id);
+  detailCache.set(id, { version, detail });
+  if (detailCache.size > DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value!);
+}
+
+const inScope = (o: OrderRow, scope: { ownerId?: string; livemode?: boolean }) =>
+  (!scope.ownerId || o.userId === scope.ownerId) &&
+  (scope.livemode === undefined || o.livemode === scope.livemode);
+
+/**
  * `getOrder` for the hot read paths (GET /v1/orders/{id}, the order page): one indexed query for the
  * order's version (last update, status, number of events), then the detail remembered for that
  * version. Every change bumps the version in the same transaction, so an answer is never staler than
@@ -938,7 +970,21 @@ export async function getOrderFresh(
   db: Db,
   id: string,
   scope: { ownerId?: string; livemode?: boolean } = {},
+  opts: { singleProcess?: boolean } = {},
 ): Promise<OrderDetail> {
+  if (opts.singleProcess) {
+    const hit = detailCache.get(id);
+    if (hit?.version.startsWith('exact:') && hit.version === `exact:${changeToken(id)}`) {
+      if (!inScope(hit.detail.order, scope)) throw notFound('Order');
+      detailCache.delete(id);
+      detailCache.set(id, hit);
+      return hit.detail;
+    }
+    const token = changeToken(id);
+    const detail = await getOrder(db, id, scope);
+    if (token === changeToken(id)) remember(id, `exact:${token}`, detail);
+    return detail;
+  }
   const conditions = [eq(orders.id, id)];
   if (scope.ownerId) conditions.push(eq(orders.userId, scope.ownerId));
   if (scope.livemode !== undefined) conditions.push(eq(orders.livemode, scope.livemode));
@@ -964,9 +1010,7 @@ export async function getOrderFresh(
     return hit.detail;
   }
   const detail = await getOrder(db, id, scope);
-  detailCache.delete(id);
-  detailCache.set(id, { version, detail });
-  if (detailCache.size > DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value!);
+  remember(id, version, detail);
   return detail;
 }
 

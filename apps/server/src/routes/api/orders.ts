@@ -284,7 +284,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const u = await requireUser(request);
       const { id } = request.params;
-      const detail = await getOrderFresh(app.database.db, id, { ownerId: u.id, livemode: true });
+      const detail = await getOrderFresh(
+        app.database.db,
+        id,
+        { ownerId: u.id, livemode: true },
+        { singleProcess: app.database.kind === 'pglite' },
+      );
       return orderDto(detail.order, { ...detail, documentBase: '/api/orders' });
     },
   );

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.js';
+import { orders, orders } from '../../db/schema.js';
 import { createTestApp, signedInUser, type TestApp, testDatabases } from '../../test-helpers.js';
 import { createKey, expectError, fixture, PARAMS, startModelServer, UK, upload, v1 } from './v1-testing.js';
 
@@ -280,6 +281,29 @@ describe.each(testDatabases)('orders and shipping on %s', (kind) => {
     expectError(await v1(t, adaTest, 'POST', `/v1/orders/${first.id}/cancel`), 409, 'CONFLICT');
     expectError(await v1(t, bobTest, 'POST', `/v1/orders/${first.id}/cancel`), 404, 'NOT_FOUND');
     expectError(await v1(t, adaLive, 'POST', `/v1/orders/${first.id}/cancel`), 404, 'NOT_FOUND');
+  });
+
+  it('answers a remembered order with every change at once, and only to its own account and mode', async () => {
+    const o = (
+      await v1(t, adaTest, 'POST', '/v1/orders', { items: [{ file_id: testFile.id, ...PARAMS }], shipping_address: UK })
+    ).json();
+    // Read twice (the second is remembered), then change it three ways: each read shows the change.
+    for (let i = 0; i < 2; i++) expect((await v1(t, adaTest, 'GET', `/v1/orders/${o.id}`)).json().status).toBe('queued');
+    const advanced = await v1(t, adaTest, 'POST', `/v1/test_helpers/orders/${o.id}/advance`);
+    expect(advanced.statusCode, advanced.body).toBe(200);
+    expect((await v1(t, adaTest, 'GET', `/v1/orders/${o.id}`)).json().status).toBe('printing');
+    // The simulated clock steps it (due now), as the worker would.
+    await t.app.database.db
+      .update(orders)
+      .set({ nextStepAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, o.id));
+    expect(await t.app.testClock.tick()).toBeGreaterThanOrEqual(1);
+    const stepped = (await v1(t, adaTest, 'GET', `/v1/orders/${o.id}`)).json();
+    expect(stepped.status).toBe('packaging');
+    expect(stepped.events.map((e: { to_status: string }) => e.to_status)).toEqual(['queued', 'printing', 'packaging']);
+    // Remembered or not, another account and the other mode get a 404.
+    expectError(await v1(t, bobTest, 'GET', `/v1/orders/${o.id}`), 404, 'NOT_FOUND');
+    expectError(await v1(t, adaLive, 'GET', `/v1/orders/${o.id}`), 404, 'NOT_FOUND');
   });
 
   it('refuses to cancel once printing has started', async () => {

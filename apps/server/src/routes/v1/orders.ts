@@ -255,10 +255,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const detail = await getOrderFresh(app.database.db, request.params.id, {
-        ownerId: caller.userId,
-        livemode: caller.livemode,
-      });
+      const detail = await getOrderFresh(
+        app.database.db,
+        request.params.id,
+        { ownerId: caller.userId, livemode: caller.livemode },
+        { singleProcess: app.database.kind === 'pglite' },
+      );
       return orderDto(detail.order, { items: detail.items, events: detail.events });
     },
   );
