@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, orders } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { createTestApp, signedInUser, type TestApp, testDatabases } from '../../test-helpers.js';
 import { createKey, expectError, fixture, PARAMS, startModelServer, UK, upload, v1 } from './v1-testing.js';
 
@@ -285,10 +285,14 @@ describe.each(testDatabases)('orders and shipping on %s', (kind) => {
 
   it('answers a remembered order with every change at once, and only to its own account and mode', async () => {
     const o = (
-      await v1(t, adaTest, 'POST', '/v1/orders', { items: [{ file_id: testFile.id, ...PARAMS }], shipping_address: UK })
+      await v1(t, adaTest, 'POST', '/v1/orders', {
+        items: [{ file_id: testFile.id, ...PARAMS }],
+        shipping_address: UK,
+      })
     ).json();
     // Read twice (the second is remembered), then change it three ways: each read shows the change.
-    for (let i = 0; i < 2; i++) expect((await v1(t, adaTest, 'GET', `/v1/orders/${o.id}`)).json().status).toBe('queued');
+    for (let i = 0; i < 2; i++)
+      expect((await v1(t, adaTest, 'GET', `/v1/orders/${o.id}`)).json().status).toBe('queued');
     const advanced = await v1(t, adaTest, 'POST', `/v1/test_helpers/orders/${o.id}/advance`);
     expect(advanced.statusCode, advanced.body).toBe(200);
     expect((await v1(t, adaTest, 'GET', `/v1/orders/${o.id}`)).json().status).toBe('printing');
@@ -300,7 +304,11 @@ describe.each(testDatabases)('orders and shipping on %s', (kind) => {
     expect(await t.app.testClock.tick()).toBeGreaterThanOrEqual(1);
     const stepped = (await v1(t, adaTest, 'GET', `/v1/orders/${o.id}`)).json();
     expect(stepped.status).toBe('packaging');
-    expect(stepped.events.map((e: { to_status: string }) => e.to_status)).toEqual(['queued', 'printing', 'packaging']);
+    expect(stepped.events.map((e: { to_status: string }) => e.to_status)).toEqual([
+      'queued',
+      'printing',
+      'packaging',
+    ]);
     // Remembered or not, another account and the other mode get a 404.
     expectError(await v1(t, bobTest, 'GET', `/v1/orders/${o.id}`), 404, 'NOT_FOUND');
     expectError(await v1(t, adaLive, 'GET', `/v1/orders/${o.id}`), 404, 'NOT_FOUND');
