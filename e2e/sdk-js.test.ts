@@ -15,6 +15,7 @@ import {
 } from '@printloop/sdk';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tryReceiverExample } from './receiver-example';
 
 const run = promisify(execFile);
 const baseURL = inject('baseURL');
@@ -323,6 +324,20 @@ describe('@printloop/sdk against the built server', () => {
     expect(id).toMatch(/^ord_/);
     expect(['queued', 'printing']).toContain(status);
     expect((await client.orders.retrieve(id!)).id).toBe(id);
+  });
+
+  it('runs the webhook receiver example that /docs shows (packages/sdk/examples/webhook-receiver.mjs)', async () => {
+    await tryReceiverExample({
+      command: process.execPath,
+      args: ['packages/sdk/examples/webhook-receiver.mjs'],
+      env: process.env,
+      register: async (url) => {
+        const e = await client.webhookEndpoints.create({ url, events: ['ping'] });
+        if (!e.secret) throw new Error('the new endpoint has no secret');
+        return { id: e.id, secret: e.secret };
+      },
+      ping: async (id) => (await client.webhookEndpoints.test(id)).id,
+    });
   });
 
   it('runs the error-handling example that /docs shows (packages/sdk/examples/errors.mjs)', async () => {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { tryReceiverExample } from './receiver-example';
 
 const run = promisify(execFile);
 const baseURL = inject('baseURL');
@@ -83,6 +84,26 @@ describe('the Python SDK against the real API', () => {
       { env: pythonEnv(key), timeout: 60_000 },
     );
     expect(stdout).toMatch(/^ord_\w+ queued /);
+  });
+
+  it('runs the webhook receiver example that /docs shows (sdks/python/examples/webhook_receiver.py)', async () => {
+    const key = await testKey(`sdk.python.receiver.${Date.now()}@example.com`);
+    const api = async (path: string, body: object) => {
+      const res = await fetch(`${baseURL}/v1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.ok, await res.clone().text()).toBe(true);
+      return (await res.json()) as { id: string; secret: string };
+    };
+    await tryReceiverExample({
+      command: 'python3',
+      args: [path.join(sdkDir, 'examples/webhook_receiver.py')],
+      env: pythonEnv(key),
+      register: (url) => api('/webhook_endpoints', { url, events: ['ping'] }),
+      ping: async (id) => (await api(`/webhook_endpoints/${id}/test`, {})).id,
+    });
   });
 
   it('runs the error-handling example that /docs shows (sdks/python/examples/errors.py)', async () => {

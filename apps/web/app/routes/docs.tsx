@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 // (e2e/sdk-js.test.ts, e2e/sdk-python.test.ts): what the page shows is what was run.
 import jsErrors from '../../../../packages/sdk/examples/errors.mjs?raw';
 import jsQuickStart from '../../../../packages/sdk/examples/quickstart.mjs?raw';
+import jsReceiver from '../../../../packages/sdk/examples/webhook-receiver.mjs?raw';
 import pythonErrors from '../../../../sdks/python/examples/errors.py?raw';
+import pythonReceiver from '../../../../sdks/python/examples/webhook_receiver.py?raw';
 import { PageHero } from '../components/ui/layout';
 import { carriers, standardShipping } from '../config/facts';
 import { integrationGuidePath, integrationGuides, paths } from '../config/paths';
@@ -55,6 +57,7 @@ const nav = [
   { id: 'orders-api', label: 'Orders API' },
   { id: 'products-api', label: 'Products API' },
   { id: 'shipping-api', label: 'Shipping API' },
+  { id: 'webhooks', label: 'Webhooks and test mode' },
   { id: 'js-sdk', label: 'JavaScript SDK' },
   { id: 'python-sdk', label: 'Python SDK' },
   { id: 'shopify', label: 'Shopify' },
@@ -337,6 +340,35 @@ export default function Docs({ loaderData }: Route.ComponentProps) {
           </p>
           <CodeTabs label="Get shipping rates" samples={d.shippingRates} />
           <CodeBlock label="200 OK (example values)" code={d.ratesJson} />
+        </DocSection>
+
+        <DocSection id="webhooks" title="Webhooks and test mode">
+          <p>
+            Instead of polling, register an HTTPS endpoint with <C>POST /v1/webhook_endpoints</C> (or at the
+            developers dashboard) and PrintLoop POSTs every change of your orders to it: <C>order.created</C>,{' '}
+            <C>order.updated</C> (every status change, with <C>data.previous_attributes.status</C>),{' '}
+            <C>order.shipped</C> (with the tracking number), <C>order.delivered</C>, <C>order.cancelled</C>,
+            and <C>ping</C> for a test event. One order&rsquo;s events arrive in order.
+          </p>
+          <p>
+            Each delivery is signed with the endpoint&rsquo;s <C>whsec_</C> secret, shown once when you create
+            it, following Standard Webhooks v1 (<C>webhook-id</C>, <C>webhook-timestamp</C>,{' '}
+            <C>webhook-signature</C>): any Standard Webhooks library verifies it, and so do both SDKs. Check
+            the signature on the raw body before trusting a delivery, and answer <C>2xx</C> within 15 seconds.
+            Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; a <C>410 Gone</C>{' '}
+            turns the endpoint off. Delivery is at least once, so skip event ids you have already handled.
+            These receivers are the SDKs&rsquo; examples, run against the API in our tests:
+          </p>
+          <CodeBlock label="webhook-receiver.mjs (JavaScript)" code={jsReceiver} />
+          <CodeBlock label="webhook_receiver.py (Python)" code={pythonReceiver} />
+          <H3>Test mode</H3>
+          <p>
+            Orders placed with a test key are never printed or charged, but they live: a simulated clock moves
+            each one <C>queued</C> → <C>printing</C> → <C>packaging</C> → <C>shipped</C> (a <C>TEST…</C>{' '}
+            tracking number) → <C>delivered</C>, a step every 20 seconds, firing the same webhooks as a live
+            order. <C>POST /v1/test_helpers/orders/&#123;id&#125;/advance</C> takes the next step at once, so
+            a whole journey takes seconds.
+          </p>
         </DocSection>
 
         <DocSection id="js-sdk" title="JavaScript SDK">
