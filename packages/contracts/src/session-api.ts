@@ -40,6 +40,9 @@ export const analysisSchema = z.object({
   overhang_area_mm2: z.number(),
   supports_recommended: z.boolean(),
   fits_build_volume: z.boolean(),
+  /** Analyses stored before turning on the bed was tried have neither. */
+  fit_rotation_deg: z.number().nullable().optional(),
+  fit_footprint_mm: z.tuple([z.number(), z.number()]).nullable().optional(),
   suggested_units: unitsSchema.nullable(),
   warnings: z.array(z.string()),
 });

@@ -191,6 +191,10 @@ export const fileObjectSchema = z
       shells: z.number().int(),
       supports_recommended: z.boolean(),
       fits_build_volume: z.boolean(),
+      fit_rotation_deg: z
+        .number()
+        .nullable()
+        .describe('Turn about the vertical axis (degrees) at which it fits the bed: 0 as it lies; null if it does not fit'),
       suggested_units: unitsSchema.nullable(),
       warnings: z.array(z.string()),
     }),

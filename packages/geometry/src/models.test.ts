@@ -74,11 +74,13 @@ describe('reference models (manifest.json)', () => {
         expect(relErr(a.volume_mm3, m.volume_mm3)).toBeLessThan(0.001);
         expect(a.warnings.some((w) => /not watertight.*approximate/.test(w))).toBe(true);
       }
-      expect(a.fits_build_volume).toBe(
+      // Square-on when its box fits as it lies; the long rail only turned on the diagonal (below).
+      const squareOn =
         Math.max(a.bbox.size[0], a.bbox.size[1]) <= 250 &&
-          a.bbox.size[2] <= 210 &&
-          Math.min(a.bbox.size[0], a.bbox.size[1]) <= 210,
-      );
+        a.bbox.size[2] <= 210 &&
+        Math.min(a.bbox.size[0], a.bbox.size[1]) <= 210;
+      expect(a.fits_build_volume).toBe(squareOn || m.file === 'oversize_rail_300mm.stl');
+      expect(a.fit_rotation_deg === 0).toBe(squareOn);
     });
   }
 
@@ -109,10 +111,29 @@ describe('reference models (manifest.json)', () => {
     expect(a.suggested_units).toBeNull();
   });
 
-  it('oversize_rail_300mm.stl does not fit and says so', async () => {
+  it('oversize_rail_300mm.stl fits turned on the diagonal, and says at what angle', async () => {
     const a = await analyzeModel(load('oversize_rail_300mm.stl'), 'oversize_rail_300mm.stl');
+    expect(a.fits_build_volume).toBe(true);
+    // 300 × 25 mm fits the 250 × 210 bed between about 38.5° and 48° (exactly: width 250 at 38.55°).
+    const turn = Math.min(a.fit_rotation_deg!, 180 - a.fit_rotation_deg!);
+    expect(turn).toBeGreaterThan(38.5);
+    expect(turn).toBeLessThan(48);
+    expect(a.fit_footprint_mm![0]).toBeLessThanOrEqual(250);
+    expect(a.fit_footprint_mm![1]).toBeLessThanOrEqual(210);
+    expect(a.warnings.some((w) => /turned by/.test(w))).toBe(true);
+    expect(a.warnings.some((w) => /does not fit/.test(w))).toBe(false);
+  });
+
+  it('oversize_plate_260mm.stl fits at no turn and says so', async () => {
+    const a = await analyzeModel(load('oversize_plate_260mm.stl'), 'oversize_plate_260mm.stl');
     expect(a.fits_build_volume).toBe(false);
+    expect(a.fit_rotation_deg).toBeNull();
     expect(a.warnings.some((w) => /does not fit/.test(w))).toBe(true);
+  });
+
+  it('needs no turn for a part that fits as it lies', async () => {
+    const a = await analyzeModel(load('cube_20mm.stl'), 'cube_20mm.stl');
+    expect(a).toMatchObject({ fits_build_volume: true, fit_rotation_deg: 0, fit_footprint_mm: [20, 20] });
   });
 
   it('normal-sized parts get no unit suggestion', async () => {

@@ -40,6 +40,13 @@ export interface Analysis {
   overhang_area_mm2: number;
   supports_recommended: boolean;
   fits_build_volume: boolean;
+  /**
+   * The turn about the vertical axis (degrees, counter-clockwise) at which it fits the bed: 0 when it
+   * fits as it lies, about 39 for a 300 mm rail on the 250 × 210 bed; null when it does not fit.
+   */
+  fit_rotation_deg: number | null;
+  /** The footprint on the bed (x, y in mm) at that turn; null when it does not fit. */
+  fit_footprint_mm: [number, number] | null;
   suggested_units: Units | null;
   warnings: string[];
 }

@@ -95,8 +95,12 @@ describe.each(testDatabases)('the production floor on %s', (kind) => {
     (await call(ada, 'GET', `/api/orders/${id}`)).json().status as string;
 
   /** A paid live order of `quantity` cubes, so queued. */
-  async function queuedOrder(quantity: number, service = 'royal_mail:standard'): Promise<string> {
-    const mp = multipart('cube_20mm.stl', cube);
+  async function queuedOrder(
+    quantity: number,
+    service = 'royal_mail:standard',
+    model: { name: string; bytes: Uint8Array } = { name: 'cube_20mm.stl', bytes: cube },
+  ): Promise<string> {
+    const mp = multipart(model.name, model.bytes);
     const up = await t.app.inject({
       method: 'POST',
       url: '/api/jobs',
@@ -307,6 +311,15 @@ describe.each(testDatabases)('the production floor on %s', (kind) => {
       ).toBe(201);
     const shorter = await quoteDays();
     expect(shorter).toBeLessThan(longer);
+  });
+
+  it('plans a part that fits only on the diagonal, one a bed, on the printers it fits', async () => {
+    const rail = new Uint8Array(await readFile(path.join(modelsDir, 'oversize_rail_300mm.stl')));
+    const orderId = await queuedOrder(2, 'royal_mail:standard', { name: 'rail.stl', bytes: rail });
+    const s = await floor();
+    const plates = s.queue.filter((j) => j.order_id === orderId);
+    expect(plates.map((j) => j.copies)).toEqual([1, 1]);
+    expect(plates.every((j) => j.planned !== null)).toBe(true);
   });
 
   it('keeps test-mode orders out of the farm', async () => {

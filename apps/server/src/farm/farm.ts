@@ -20,12 +20,23 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import { farmJobs, orderItems, orders, printers } from '../db/schema.js';
+import { farmJobs, orderItems, orders, printers, printJobs } from '../db/schema.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { applyAction } from '../orders/orders.js';
 
 type PrinterRow = typeof printers.$inferSelect;
+
+/**
+ * What a part takes on the bed: its box as it lies, or, when it fits only turned (a long rail on the
+ * diagonal), the footprint at that turn, so the plate is laid out and matched to printers as printed.
+ */
+export function footprintOf(
+  box: { x: number; y: number; z: number },
+  fitted: [number, number] | null | undefined,
+): { x: number; y: number; z: number } {
+  return fitted ? { x: fitted[0], y: fitted[1], z: box.z } : box;
+}
 type FarmJobRow = typeof farmJobs.$inferSelect;
 
 const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
@@ -66,9 +77,10 @@ export async function syncQueue(db: Db): Promise<void> {
       ),
     );
   if (missing.length > 0) {
-    const items = await db
-      .select()
+    const lines = await db
+      .select({ item: orderItems, analysis: printJobs.analysis })
       .from(orderItems)
+      .leftJoin(printJobs, eq(printJobs.id, orderItems.jobId))
       .where(
         inArray(
           orderItems.orderId,
@@ -78,9 +90,9 @@ export async function syncQueue(db: Db): Promise<void> {
       .orderBy(asc(orderItems.orderId), asc(orderItems.position));
     const byOrder = new Map(missing.map((o) => [o.id, o]));
     const rows: (typeof farmJobs.$inferInsert)[] = [];
-    for (const item of items) {
+    for (const { item, analysis } of lines) {
       const order = byOrder.get(item.orderId)!;
-      const size = item.dimensions;
+      const size = footprintOf(item.dimensions, analysis?.fit_footprint_mm);
       const perCopy = Math.max(1, Math.round(item.estimate.print_time_s));
       // Plates are laid out for the house printer; a part too big for it is one copy a plate.
       const plates = platesFor({ size, quantity: item.quantity, secondsPerCopy: perCopy }, HOUSE_VOLUME);

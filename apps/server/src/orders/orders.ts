@@ -246,9 +246,12 @@ export async function priceOrder(
   // Lead time from the farm's live queue (express plates go ahead of standard ones); the fixed rule
   // when no printer could take the work.
   const work = lines.map((l) => {
-    const size = (l.job.analysis as Analysis).bbox.size;
+    const a = l.job.analysis as Analysis;
+    const size = a.bbox.size;
+    // A part that fits only turned takes its turned footprint on the bed.
+    const fp = a.fit_footprint_mm;
     return {
-      size: { x: size[0], y: size[1], z: size[2] },
+      size: fp ? { x: fp[0], y: fp[1], z: size[2] } : { x: size[0], y: size[1], z: size[2] },
       quantity: l.quantity,
       secondsPerCopy: l.estimate.print_time_s,
       material: l.parameters.filamentType,

@@ -20,6 +20,8 @@ export function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
     overhang_area_mm2: 0,
     supports_recommended: false,
     fits_build_volume: true,
+    fit_rotation_deg: 0,
+    fit_footprint_mm: [20, 20],
     suggested_units: null,
     warnings: [],
     ...overrides,

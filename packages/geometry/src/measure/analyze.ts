@@ -1,6 +1,7 @@
 import { HOUSE_PRINTER } from '../limits.js';
 import type { ParsedModel, ProgressCallback } from '../parse/index.js';
 import type { Analysis, Units } from '../types.js';
+import { type BedFit, convexHull2D, fitOnBed } from './fit.js';
 import { measureMesh } from './mesh.js';
 
 /** Overhang area above which supports are recommended (mm², and as a share of the surface). */
@@ -39,6 +40,20 @@ export function fitsPrinter(x: number, y: number, z: number): boolean {
   );
 }
 
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** The footprint's convex hull (x, y of every vertex), turned until it fits the bed; null if no turn does. */
+function fitTurned(xyz: Float32Array): BedFit | null {
+  const n = Math.floor(xyz.length / 3);
+  const xy = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    xy[2 * i] = xyz[3 * i]!;
+    xy[2 * i + 1] = xyz[3 * i + 1]!;
+  }
+  const fit = fitOnBed(convexHull2D(xy), HOUSE_PRINTER.x, HOUSE_PRINTER.y);
+  return fit && fit.rotationDeg > 0 ? fit : null;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
@@ -63,7 +78,13 @@ export function analyzeParsed(
   );
   const size: [number, number, number] = [m.max[0] - m.min[0], m.max[1] - m.min[1], m.max[2] - m.min[2]];
   const largest = Math.max(size[0], size[1], size[2]);
-  const fits = fitsPrinter(size[0], size[1], size[2]);
+  const squareOn = fitsPrinter(size[0], size[1], size[2]);
+  // Too wide or long as it lies, but not too tall: try turning it on the bed (a rail on the diagonal).
+  const turned =
+    !squareOn && size[2] <= HOUSE_PRINTER.z + 1e-6
+      ? fitTurned(mesh.indexed?.vertices ?? mesh.positions)
+      : null;
+  const fits = squareOn || turned !== null;
   const warnings: string[] = [...parsed.warnings];
   const shells = parsed.format === 'step' && parsed.solids !== undefined ? parsed.solids : m.shells;
 
@@ -105,6 +126,11 @@ export function analyzeParsed(
       );
     }
   }
+  if (turned) {
+    warnings.push(
+      `The model fits our ${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} mm bed turned by ${fmt(turned.rotationDeg)}° (on the diagonal); we print it that way.`,
+    );
+  }
   if (!fits) {
     warnings.push(
       `The model (${fmt(size[0])} × ${fmt(size[1])} × ${fmt(size[2])} mm) does not fit our printer's ${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} × ${HOUSE_PRINTER.z} mm build volume.`,
@@ -131,6 +157,12 @@ export function analyzeParsed(
     overhang_area_mm2: round6(m.overhangArea),
     supports_recommended: supports,
     fits_build_volume: fits,
+    fit_rotation_deg: squareOn ? 0 : turned ? round2(turned.rotationDeg) : null,
+    fit_footprint_mm: squareOn
+      ? [round6(size[0]), round6(size[1])]
+      : turned
+        ? [round2(turned.footprint[0]), round2(turned.footprint[1])]
+        : null,
     suggested_units: suggested,
     warnings,
   };

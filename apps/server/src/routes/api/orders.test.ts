@@ -581,7 +581,9 @@ describe.each(testDatabases)('orders on %s', (kind) => {
     const analysis = analysisFixture({
       ...job!.analysis,
       fits_build_volume: false,
-      bbox: { min: [0, 0, 0], max: [300, 25, 8], size: [300, 25, 8] },
+      bbox: { min: [0, 0, 0], max: [260, 260, 5], size: [260, 260, 5] },
+      fit_rotation_deg: null,
+      fit_footprint_mm: null,
     });
     await t.app.database.db.update(printJobs).set({ analysis }).where(eq(printJobs.id, jobId));
     await new Promise((r) => setTimeout(r, 2100)); // the job row cache
@@ -589,7 +591,7 @@ describe.each(testDatabases)('orders on %s', (kind) => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ code: 'DOES_NOT_FIT' });
     expect(res.json().error.message).toMatch(
-      /300 × 25 × 8 mm\) does not fit the printer \(250 × 210 × 210 mm\)/,
+      /260 × 260 × 5 mm\) does not fit the printer \(250 × 210 × 210 mm\)/,
     );
   });
 });

@@ -79,6 +79,8 @@ export function fileDto(job: typeof printJobs.$inferSelect) {
       shells: a.shells,
       supports_recommended: a.supports_recommended,
       fits_build_volume: a.fits_build_volume,
+      // Analyses stored before turning was tried: fitting as it lies means no turn.
+      fit_rotation_deg: a.fit_rotation_deg ?? (a.fits_build_volume ? 0 : null),
       suggested_units: a.suggested_units,
       warnings: a.warnings,
     },

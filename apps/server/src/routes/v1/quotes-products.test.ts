@@ -147,16 +147,27 @@ describe.each(testDatabases)('quotes and products on %s', (kind) => {
     });
 
     it('refuses a model that does not fit the printer with DOES_NOT_FIT', async () => {
-      const rail = (await upload(t, adaTest, 'rail.stl', await fixture('oversize_rail_300mm.stl'))).json();
-      expect(rail.analysis.fits_build_volume).toBe(false);
+      const plate = (await upload(t, adaTest, 'plate.stl', await fixture('oversize_plate_260mm.stl'))).json();
+      expect(plate.analysis).toMatchObject({ fits_build_volume: false, fit_rotation_deg: null });
       const before = await count(quotes);
       const e = expectError(
-        await v1(t, adaTest, 'POST', '/v1/quotes', { file_id: rail.id, ...PARAMS }),
+        await v1(t, adaTest, 'POST', '/v1/quotes', { file_id: plate.id, ...PARAMS }),
         422,
         'DOES_NOT_FIT',
       );
       expect(e.message).toMatch(/does not fit/);
       expect(await count(quotes)).toBe(before);
+    });
+
+    it('accepts and prices the 300 mm rail, which fits the bed on the diagonal', async () => {
+      const rail = (await upload(t, adaTest, 'rail.stl', await fixture('oversize_rail_300mm.stl'))).json();
+      expect(rail.analysis.fits_build_volume).toBe(true);
+      const turn = Math.min(rail.analysis.fit_rotation_deg, 180 - rail.analysis.fit_rotation_deg);
+      expect(turn).toBeGreaterThan(38.5);
+      expect(turn).toBeLessThan(48);
+      const q = await v1(t, adaTest, 'POST', '/v1/quotes', { file_id: rail.id, ...PARAMS });
+      expect(q.statusCode, q.body).toBe(201);
+      expect(q.json().total_amount).toBeGreaterThan(0);
     });
 
     it('re-reads a file at the units asked for', async () => {

@@ -125,11 +125,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           postProcessing: parameters.postProcessing,
         });
         // The lead time from the farm's live queue (standard service), else the fixed rule.
-        const size = (job.analysis as Analysis).bbox.size;
+        const analysis = job.analysis as Analysis;
+        const size = analysis.bbox.size;
+        const fp = analysis.fit_footprint_mm;
         const queued = await app.leadTimes.days(
           [
             {
-              size: { x: size[0], y: size[1], z: size[2] },
+              size: fp ? { x: fp[0], y: fp[1], z: size[2] } : { x: size[0], y: size[1], z: size[2] },
               quantity: body.quantity,
               secondsPerCopy: estimate.print_time_s,
               material: parameters.filamentType,

@@ -27,6 +27,7 @@ export const fileExample = {
     shells: 1,
     supports_recommended: false,
     fits_build_volume: true,
+    fit_rotation_deg: 0,
     suggested_units: null,
     warnings: [],
   },
