@@ -22,6 +22,7 @@ import { accountRoutes } from './routes/api/account.js';
 import { apiKeyRoutes } from './routes/api/api-keys.js';
 import { type AuthRouteOptions, authRoutes } from './routes/api/auth.js';
 import { contactRoutes } from './routes/api/contact.js';
+import { dashboardRoutes } from './routes/api/dashboard.js';
 import { farmRoutes } from './routes/api/farm.js';
 import { healthRoutes } from './routes/api/health.js';
 import { jobRoutes } from './routes/api/jobs.js';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderRoutes);
   await app.register(opsRoutes);
   await app.register(farmRoutes);
+  await app.register(dashboardRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookEndpointRoutes);
   await app.register(v1Routes, { prefix: '/v1', rateLimit: config.apiRateLimit });

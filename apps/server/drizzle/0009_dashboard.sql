@@ -1,0 +1,2 @@
+CREATE INDEX "order_events_to_status_idx" ON "order_events" USING btree ("to_status","created_at","order_id");--> statement-breakpoint
+CREATE INDEX "orders_test_mode_idx" ON "orders" USING btree ("id") WHERE "orders"."livemode" = false;
