@@ -194,7 +194,9 @@ export const fileObjectSchema = z
       fit_rotation_deg: z
         .number()
         .nullable()
-        .describe('Turn about the vertical axis (degrees) at which it fits the bed: 0 as it lies; null if it does not fit'),
+        .describe(
+          'Turn about the vertical axis (degrees) at which it fits the bed: 0 as it lies; null if it does not fit',
+        ),
       suggested_units: unitsSchema.nullable(),
       warnings: z.array(z.string()),
     }),
