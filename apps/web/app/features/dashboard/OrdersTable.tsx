@@ -140,7 +140,7 @@ export function OrdersTable({
       aria-label="Active orders table"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
     >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">Active orders</caption>
@@ -188,7 +188,7 @@ export function OrdersTable({
                 <td className="max-w-64 truncate px-4 py-2.5 text-slate-800" title={r.product}>
                   {r.product}
                 </td>
-                <td className="px-4 py-2.5">
+                <td className="px-4 py-2.5" data-testid="order-row-status">
                   <OrderStatusChip status={r.status} />
                 </td>
                 <td className="px-4 py-2.5">
