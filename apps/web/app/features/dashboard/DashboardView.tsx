@@ -35,6 +35,7 @@ import {
   Panel,
   ProgressBar,
   primaryButtonClass,
+  sized,
 } from './parts';
 import { useDashboard } from './useDashboard';
 
@@ -78,22 +79,24 @@ function StatCards({ data, operator }: { data: DashboardDto | null; operator: bo
       <h2 id="overview-heading" className="sr-only">
         Overview
       </h2>
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {cards.map((c) => (
           <div
             key={c.id}
             data-testid={`card-${c.id}`}
-            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
           >
             <dt className="text-sm font-medium text-slate-700">{c.label}</dt>
             <dd className="mt-2">
               {c.value === undefined ? (
                 <>
-                  <NoData className="block text-3xl font-bold text-slate-900" />
+                  <NoData className="block text-2xl font-bold text-slate-900 sm:text-3xl" />
                   <span className="mt-1 block text-sm text-slate-600">No figures yet</span>
                 </>
               ) : (
-                <span className="block text-3xl font-bold tabular-nums text-slate-900">{c.value}</span>
+                <span className="block text-2xl font-bold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">
+                  {c.value}
+                </span>
               )}
             </dd>
           </div>
@@ -127,7 +130,7 @@ function CapacityPanel({
       {capacity ? (
         <div data-testid="capacity">
           <ProgressBar value={capacity.current_capacity} label="Capacity in use" />
-          <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+          <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
             {figures.map(([label, value]) => (
               <div key={label}>
                 <dt className="text-slate-600">{label}</dt>
@@ -210,7 +213,7 @@ function StageTimings({ timings }: { timings: readonly StageTiming[] | null }) {
   const byStage = new Map(timings?.map((t) => [t.stage, t]));
   return (
     <Panel id="stage-timing" title="Stage timing">
-      <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
         {STAGES.map((stage) => {
           const t = byStage.get(stage);
           return (
@@ -337,12 +340,12 @@ export function DashboardView({ viewer, links }: { viewer: DashboardViewer; link
                     aria-expanded={filterOpen}
                     aria-controls={FILTER_ID}
                     onClick={() => setFilterOpen((o) => !o)}
-                    className={`${buttonClass} px-4 py-2`}
+                    className={sized(buttonClass, 'lg')}
                   >
                     {filterIcon}
                     Filter{filtered ? ' (on)' : ''}
                   </button>
-                  <a href={exportHref(filters)} download className={`${buttonClass} px-4 py-2`}>
+                  <a href={exportHref(filters)} download className={sized(buttonClass, 'lg')}>
                     {exportIcon}
                     Export Report
                   </a>
@@ -353,7 +356,7 @@ export function DashboardView({ viewer, links }: { viewer: DashboardViewer; link
                     type="button"
                     disabled
                     aria-describedby="dashboard-actions-hint"
-                    className={`${buttonClass} px-4 py-2`}
+                    className={sized(buttonClass, 'lg')}
                   >
                     {filterIcon}
                     Filter
@@ -362,7 +365,7 @@ export function DashboardView({ viewer, links }: { viewer: DashboardViewer; link
                     type="button"
                     disabled
                     aria-describedby="dashboard-actions-hint"
-                    className={`${buttonClass} px-4 py-2`}
+                    className={sized(buttonClass, 'lg')}
                   >
                     {exportIcon}
                     Export Report
@@ -389,7 +392,7 @@ export function DashboardView({ viewer, links }: { viewer: DashboardViewer; link
             <p className="mt-1 text-slate-700">
               The dashboard shows your orders as they are printed, packed and shipped.
             </p>
-            <Link to={SIGN_IN_HREF} className={`${primaryButtonClass} mt-3 px-4 py-2`}>
+            <Link to={SIGN_IN_HREF} className={`${sized(primaryButtonClass, 'lg')} mt-3`}>
               Sign in
             </Link>
           </div>
@@ -419,16 +422,20 @@ export function DashboardView({ viewer, links }: { viewer: DashboardViewer; link
         <StatCards data={data} operator={operator} />
 
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
-          {viewer === 'customer' || data?.scope === 'customer' ? (
-            <LeadTimePanel days={data?.lead_time_days ?? null} />
-          ) : (
-            <CapacityPanel
-              capacity={data?.capacity ?? farmState?.capacity ?? null}
-              leadTimeDays={data?.lead_time_days ?? null}
-              now={data?.generated_at ?? live.updatedAt}
-            />
-          )}
+          <div className="min-w-0 lg:col-span-2">
+            {viewer === 'customer' || data?.scope === 'customer' ? (
+              <LeadTimePanel days={data?.lead_time_days ?? null} />
+            ) : (
+              <CapacityPanel
+                capacity={data?.capacity ?? farmState?.capacity ?? null}
+                leadTimeDays={data?.lead_time_days ?? null}
+                now={data?.generated_at ?? live.updatedAt}
+              />
+            )}
+          </div>
           <StatusLegend />
+        </div>
+        <div className="mt-6">
           <StageTimings timings={data?.stage_timings ?? null} />
         </div>
 

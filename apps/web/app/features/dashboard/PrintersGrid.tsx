@@ -11,7 +11,7 @@ import {
   type PrinterAction,
   printerActions,
 } from './format';
-import { buttonClass, PrinterStatusChip, ProgressBar, primaryButtonClass } from './parts';
+import { buttonClass, PrinterStatusChip, ProgressBar, primaryButtonClass, sized } from './parts';
 
 function run(printer: PrinterDto, action: Exclude<PrinterAction, 'fail'>): Promise<FarmStateDto> {
   switch (action) {
@@ -171,14 +171,14 @@ function PrinterCard({
             </div>
           </form>
         ) : (
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="mt-3 flex flex-wrap gap-1.5">
             {printerActions(printer.status).map((a) => (
               <button
                 key={a}
                 type="button"
                 disabled={busy || (a === 'start' && !next)}
                 onClick={() => (a === 'fail' ? setFailing(true) : void act(a))}
-                className={a === 'start' || a === 'finish' ? primaryButtonClass : buttonClass}
+                className={sized(a === 'start' || a === 'finish' ? primaryButtonClass : buttonClass, 'sm')}
               >
                 {PRINTER_ACTION_LABELS[a]}
               </button>
