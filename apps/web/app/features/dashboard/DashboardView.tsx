@@ -1,11 +1,4 @@
-import {
-  type DashboardDto,
-  type FarmStateDto,
-  STAGE_TARGETS,
-  STAGES,
-  STATUS_LABELS,
-  type StageTiming,
-} from '@printloop/contracts';
+import { type DashboardDto, type FarmStateDto, STATUS_LABELS, type StageTiming } from '@printloop/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Container } from '../../components/ui/layout';
@@ -23,6 +16,8 @@ import {
   leadTimeText,
   percent,
   STAGE_LABELS,
+  STAGE_TARGETS,
+  STAGES,
   stageVerdictText,
 } from './format';
 import { FilterForm, OrdersTable } from './OrdersTable';

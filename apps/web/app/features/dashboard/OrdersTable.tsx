@@ -1,8 +1,15 @@
-import { DASHBOARD_PRIORITIES, type DashboardOrderRow, STATUS_LABELS } from '@printloop/contracts';
+import { type DashboardOrderRow, STATUS_LABELS } from '@printloop/contracts';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router';
 import { opsOrderPath, orderPath } from '../../config/paths';
-import { type DashboardFilters, FILTER_STATUSES, formatCreated, formatDuration, formatGBP } from './format';
+import {
+  DASHBOARD_PRIORITIES,
+  type DashboardFilters,
+  FILTER_STATUSES,
+  formatCreated,
+  formatDuration,
+  formatGBP,
+} from './format';
 import {
   buttonClass,
   NoData,

@@ -178,3 +178,13 @@ describe('printers', () => {
     expect(printerActions('offline')).toEqual(['idle', 'maintenance']);
   });
 });
+
+describe('constants restated from the contract', () => {
+  it('match @printloop/contracts', async () => {
+    const contracts = await import('@printloop/contracts');
+    const local = await import('./format');
+    expect(local.STAGE_TARGETS).toEqual(contracts.STAGE_TARGETS);
+    expect(local.STAGES).toEqual(contracts.STAGES);
+    expect(local.DASHBOARD_PRIORITIES).toEqual(contracts.DASHBOARD_PRIORITIES);
+  });
+});

@@ -3,7 +3,6 @@
  * the export link, and chart series as table rows. Every figure comes from the API; this only words it.
  */
 import {
-  DASHBOARD_PRIORITIES,
   type DashboardQuery,
   type FarmStateDto,
   ORDER_STATUSES,
@@ -16,10 +15,27 @@ import { formatGBP } from '@printloop/quote';
 
 export { formatGBP };
 
+/*
+ * The contract's constants, restated here and checked against its types: importing the values from
+ * `@printloop/contracts/dashboard` would pull its zod schemas into the page's bundle (and into chunks
+ * shared with lighter pages).
+ */
+type Priority = NonNullable<DashboardQuery['priority']>;
+/** SPEC.md's priorities: express shipping is high. */
+export const DASHBOARD_PRIORITIES = ['high', 'normal'] as const satisfies readonly Priority[];
+/** SPEC.md's stage targets (minutes); the server sends each stage's target with its figures. */
+export const STAGE_TARGETS = {
+  order_to_print: 30,
+  print_to_package: 60,
+  package_to_ship: 30,
+  total: 120,
+} as const satisfies Record<Stage, number>;
+export const STAGES = Object.keys(STAGE_TARGETS) as Stage[];
+
 /** What the filter holds (the URL's search parameters). */
 export interface DashboardFilters {
   status?: OrderStatus | undefined;
-  priority?: (typeof DASHBOARD_PRIORITIES)[number] | undefined;
+  priority?: Priority | undefined;
   q?: string | undefined;
 }
 
