@@ -86,9 +86,9 @@ function PrinterCard({
     <li>
       <article
         aria-labelledby={headingId}
-        className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-3"
+        className="flex h-full min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-2.5 sm:p-3"
       >
-        <div className="flex items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-1">
           <h3 id={headingId} className="font-semibold text-slate-900">
             {printer.name}
           </h3>
@@ -102,7 +102,10 @@ function PrinterCard({
             <>
               <p className="text-slate-800">
                 Order{' '}
-                <Link to={opsOrderPath(job.order_id)} className="font-mono text-brand-700 underline">
+                <Link
+                  to={opsOrderPath(job.order_id)}
+                  className="break-all font-mono text-brand-700 underline"
+                >
                   {job.order_id}
                 </Link>
                 {job.copies > 1 ? ` · ${job.copies} copies` : ''}
@@ -117,7 +120,7 @@ function PrinterCard({
             <p className="text-slate-700">
               {next ? (
                 <>
-                  Next: <span className="font-mono">{next.order_id}</span>
+                  Next: <span className="break-all font-mono">{next.order_id}</span>
                   {next.attempt > 1 ? ' (reprint)' : ''}, {formatDuration(next.print_seconds)}
                 </>
               ) : (
@@ -206,7 +209,7 @@ export function PrintersGrid({
   if (farm.printers.length === 0)
     return <p className="text-sm text-slate-700">No printers yet. Printers added to the farm appear here.</p>;
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
       {farm.printers.map((p) => (
         <PrinterCard key={p.id} printer={p} queue={farm.queue} onChanged={onChanged} />
       ))}

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+const [file, w, ...ys] = process.argv.slice(2);
+writeFileSync('/tmp/crop.html', `<html><body style="margin:0"><img src="file://${file}" style="display:block"></body></html>`);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'] });
+const p = await b.newPage({ viewport: { width: Number(w), height: 1000 } });
+await p.goto('file:///tmp/crop.html');
+await p.waitForLoadState('load');
+for (const [i, y] of ys.entries()) await p.screenshot({ path: `/tmp/crop-${i}.png`, clip: { x: 0, y: Number(y), width: Number(w), height: 1000 }, fullPage: true });
+await b.close();
