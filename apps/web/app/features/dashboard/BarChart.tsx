@@ -18,8 +18,8 @@ export function BarChart({
 }: {
   points: readonly ChartPoint[];
   granularity: ChartGranularity;
-  /** Plural noun of what is counted ("orders"). */
-  unit: string;
+  /** What is counted, singular and plural (["order", "orders"]). */
+  unit: readonly [string, string];
   valueHeading: string;
   periodHeading: string;
   empty: string;

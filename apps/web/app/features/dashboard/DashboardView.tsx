@@ -257,7 +257,7 @@ function Charts({ data }: { data: DashboardDto | null }) {
         <BarChart
           points={c?.orders_24h ?? []}
           granularity="hour"
-          unit="orders"
+          unit={['order', 'orders']}
           periodHeading="Hour starting"
           valueHeading="Orders placed"
           empty="No orders in the last 24 hours"
@@ -268,7 +268,7 @@ function Charts({ data }: { data: DashboardDto | null }) {
         <BarChart
           points={c?.print_volume_30d ?? []}
           granularity="day"
-          unit="orders started printing"
+          unit={['order started printing', 'orders started printing']}
           periodHeading="Day"
           valueHeading="Orders started printing"
           empty="No prints in the last 30 days"
@@ -279,7 +279,7 @@ function Charts({ data }: { data: DashboardDto | null }) {
         <BarChart
           points={c?.print_volume_12m ?? []}
           granularity="month"
-          unit="orders started printing"
+          unit={['order started printing', 'orders started printing']}
           periodHeading="Month"
           valueHeading="Orders started printing"
           empty="No prints in the last 12 months"

@@ -141,8 +141,11 @@ describe('charts as tables', () => {
     expect(chartSeries(hours, 'hour')).toEqual({ labels: ['11:00', '12:00', '13:00'], values: [0, 3, 1] });
   });
   it('sums a chart up in a sentence', () => {
-    expect(chartSummary(hours, 'hour', 'orders')).toBe('4 orders in all; the most, 3, at 12:00.');
-    expect(chartSummary([], 'day', 'prints')).toBe('No prints in this period.');
+    expect(chartSummary(hours, 'hour', ['order', 'orders'])).toBe('4 orders in all; the most, 3, at 12:00.');
+    expect(chartSummary(hours.slice(2), 'hour', ['order', 'orders'])).toBe(
+      '1 order in all; the most, 1, at 13:00.',
+    );
+    expect(chartSummary([], 'day', ['print', 'prints'])).toBe('No prints in this period.');
   });
 });
 

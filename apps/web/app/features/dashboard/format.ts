@@ -220,17 +220,17 @@ export function chartSeries(points: readonly ChartPoint[], granularity: ChartGra
   return { labels: points.map((p) => pointLabel(p.t, granularity)), values: points.map((p) => p.value) };
 }
 
-/** One sentence for a chart's accessible name: its total and its busiest point. */
+/** One sentence for a chart's accessible name: its total and its busiest point. `unit`: [one, many]. */
 export function chartSummary(
   points: readonly ChartPoint[],
   granularity: ChartGranularity,
-  unit: string,
+  unit: readonly [string, string],
 ): string {
   const total = points.reduce((s, p) => s + p.value, 0);
-  if (points.length === 0 || total === 0) return `No ${unit} in this period.`;
+  if (points.length === 0 || total === 0) return `No ${unit[1]} in this period.`;
   let peak = points[0]!;
   for (const p of points) if (p.value > peak.value) peak = p;
-  return `${total} ${unit} in all; the most, ${peak.value}, at ${pointLabel(peak.t, granularity)}.`;
+  return `${total} ${total === 1 ? unit[0] : unit[1]} in all; the most, ${peak.value}, at ${pointLabel(peak.t, granularity)}.`;
 }
 
 // ---------------------------------------------------------------------------------------------
