@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { useAccount } from '../features/auth/account';
 import { useSession } from '../features/auth/session';
-import { DashboardView } from '../features/dashboard/DashboardView';
+import { DashboardView, type DashboardViewer } from '../features/dashboard/DashboardView';
 import { pageMeta } from '../lib/seo';
 
 export const meta = () =>
@@ -17,8 +17,18 @@ export const meta = () =>
 export default function Dashboard() {
   const account = useAccount();
   const session = useSession();
+  // Signed in but the account not known yet: wait, so a customer never asks for the farm's routes.
+  const viewer: DashboardViewer =
+    session.status === 'signed-out'
+      ? 'visitor'
+      : session.status === 'signed-in' && account
+        ? account.operator
+          ? 'operator'
+          : 'customer'
+        : 'unknown';
   return (
     <DashboardView
+      viewer={viewer}
       links={
         session.status === 'signed-in' ? (
           <>
@@ -29,7 +39,14 @@ export default function Dashboard() {
               >
                 Open the orders console
               </Link>
-            ) : null}
+            ) : (
+              <Link
+                to={paths.orders}
+                className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+              >
+                My orders
+              </Link>
+            )}
             <Link
               to={paths.developers}
               className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
