@@ -1,14 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type DashboardDto,
-  type DashboardOrderRow,
-  dashboardSchema,
-  type FarmStateDto,
-  type OrderDto,
-  STAGE_TARGETS,
-  STAGES,
-} from '@printloop/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchedPage } from './browser';
@@ -103,103 +94,6 @@ async function placeOrder(page: Page): Promise<string> {
   return page.url().split('/').pop()!;
 }
 
-// ---------------------------------------------------------------------------------------------
-// TEMPORARY FALLBACK — REMOVE AFTER MERGING `dash-server`.
-// `GET /api/dashboard` is built in parallel on another branch. Until it is merged the route answers
-// 404, and only then this stands in for it: a DashboardDto (checked against `dashboardSchema`) built
-// from the real orders (`/api/ops/orders` or `/api/orders`) and the real farm (`/api/ops/farm`). Once
-// the route exists its own answer is passed through untouched and none of this runs.
-
-const ACTIVE: OrderDto['status'][] = ['awaiting_payment', 'queued', 'printing', 'packaging'];
-
-async function fallbackDashboard(page: Page, url: URL): Promise<DashboardDto> {
-  const get = async <T>(p: string): Promise<T> =>
-    (await page.request.get(`${baseURL}${p}`)).json() as Promise<T>;
-  const account = await get<{ operator: boolean }>('/api/account');
-  const orders = (
-    await get<{ data: OrderDto[] }>(account.operator ? '/api/ops/orders?limit=100' : '/api/orders?limit=100')
-  ).data.filter((o) => o.livemode);
-  const farm = account.operator ? await get<FarmStateDto>('/api/ops/farm') : null;
-  const status = url.searchParams.get('status');
-  const priority = url.searchParams.get('priority');
-  const q = url.searchParams.get('q')?.toLowerCase();
-  const running = new Map(farm?.printers.flatMap((p) => (p.job ? [[p.job.order_id, p.job] as const] : [])));
-  const rows: DashboardOrderRow[] = orders
-    .filter((o) => (status ? o.status === status : ACTIVE.includes(o.status)))
-    .map((o) => ({
-      id: o.id,
-      customer: account.operator ? (o.customer?.email ?? null) : null,
-      product: o.items[0]!.file_name + (o.items.length > 1 ? ` + ${o.items.length - 1} more` : ''),
-      status: o.status,
-      progress: ['packaging', 'shipped', 'delivered'].includes(o.status)
-        ? 1
-        : (running.get(o.id)?.progress ?? 0),
-      remaining_seconds: running.get(o.id)?.remaining_seconds ?? null,
-      total_amount: o.total_amount,
-      currency: 'GBP' as const,
-      created_at: o.created_at,
-      priority: o.shipping.service === 'express' ? ('high' as const) : ('normal' as const),
-    }))
-    .filter((r) => (priority ? r.priority === priority : true))
-    .filter((r) => (q ? `${r.id} ${r.customer ?? ''} ${r.product}`.toLowerCase().includes(q) : true));
-  const hour = 3600_000;
-  const nowHour = Math.floor(Date.now() / hour) * hour;
-  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
-  const today = day(Date.now());
-  const dto: DashboardDto = {
-    scope: account.operator ? 'farm' : 'customer',
-    generated_at: new Date().toISOString(),
-    cards: {
-      orders_today: orders.filter((o) => day(Date.parse(o.created_at)) === today).length,
-      in_production: orders.filter((o) => o.status === 'printing' || o.status === 'packaging').length,
-      shipped_today: 0,
-      revenue_this_month: orders
-        .filter(
-          (o) =>
-            o.status !== 'cancelled' && o.created_at.slice(0, 7) === new Date().toISOString().slice(0, 7),
-        )
-        .reduce((s, o) => s + o.total_amount, 0),
-    },
-    capacity: farm ? farm.capacity : null,
-    lead_time_days: null,
-    printers: farm ? farm.printers : null,
-    orders: { data: rows, has_more: false, next_cursor: null },
-    stage_timings: STAGES.map((stage) => ({
-      stage,
-      target_minutes: STAGE_TARGETS[stage],
-      median_minutes: null,
-      samples: 0,
-      verdict: 'no_data' as const,
-    })),
-    charts: {
-      orders_24h: Array.from({ length: 24 }, (_, i) => {
-        const start = nowHour - (23 - i) * hour;
-        return {
-          t: new Date(start).toISOString(),
-          value: orders.filter(
-            (o) => Date.parse(o.created_at) >= start && Date.parse(o.created_at) < start + hour,
-          ).length,
-        };
-      }),
-      print_volume_30d: [],
-      print_volume_12m: [],
-    },
-  };
-  return dashboardSchema.parse(dto);
-}
-
-/** Passes the real `/api/dashboard` through; stands in for it only while it answers 404 (see above). */
-async function withDashboardFallback(page: Page) {
-  await page.route(/\/api\/dashboard(\?.*)?$/, async (route) => {
-    const real = await route.fetch();
-    if (real.status() !== 404) return route.fulfill({ response: real });
-    const body = await fallbackDashboard(page, new URL(route.request().url()));
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-  });
-}
-// END OF THE TEMPORARY FALLBACK.
-// ---------------------------------------------------------------------------------------------
-
 const printers = (page: Page) => page.getByRole('region', { name: 'Printers' });
 const printerCard = (page: Page, hasText: string) => printers(page).getByRole('article').filter({ hasText });
 const printerNamed = (page: Page, name: string) => printers(page).getByRole('article', { name, exact: true });
@@ -225,7 +119,6 @@ describe('the production dashboard', () => {
     // A customer orders.
     const customer = await watchedPage(browser);
     const cp = customer.page;
-    await withDashboardFallback(cp);
     const email = `dash.${Date.now()}@example.com`;
     await signUp(cp, email, 'print-it-4');
     expect(await signIn(cp, email, 'print-it-4')).toBe(true);
@@ -234,7 +127,6 @@ describe('the production dashboard', () => {
     // The operator records the payment: the order joins the farm's queue.
     const ops = await watchedPage(browser);
     const op = ops.page;
-    await withDashboardFallback(op);
     await signInOperator(op);
     await op.goto(`${baseURL}/dashboard/orders/${orderId}`, { waitUntil: 'networkidle' });
     await op.getByLabel('Payment reference').fill('BACS 9912');
@@ -354,12 +246,9 @@ describe('the production dashboard', () => {
     expect(href).toBe(`/api/dashboard/orders.csv?status=packaging&q=${orderId}`);
     expect(await exportLink.getAttribute('download')).toBe('');
     const csv = await op.request.get(`${baseURL}${href}`);
-    // TEMPORARY (remove after merging `dash-server`): the CSV route answers 404 until then.
-    if (csv.status() !== 404) {
-      expect(csv.status()).toBe(200);
-      expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
-      expect(await csv.text()).toContain(orderId);
-    }
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+    expect(await csv.text()).toContain(orderId);
     await filter.getByLabel('Status').selectOption('queued');
     await filter.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => op.getByText('No active orders match the filter.').count()).toBe(1);

@@ -166,19 +166,7 @@ describe('developers: API keys', () => {
     await page.getByRole('link', { name: 'Developers: API keys' }).click();
     await page.waitForURL(`${baseURL}/dashboard/developers`);
 
-    // TEMPORARY, remove after merging `dash-server`: until then GET /api/dashboard answers 404 (one
-    // response and the browser's console line for it). Everything else must still be clean.
-    const dashboard404 = (p: string) => /^HTTP 404: .*\/api\/dashboard\?/.test(p);
-    let consoleLines = problems.filter(dashboard404).length;
-    const rest = problems.filter((p) => {
-      if (dashboard404(p)) return false;
-      if (consoleLines > 0 && p.endsWith('status of 404 (Not Found)')) {
-        consoleLines--;
-        return false;
-      }
-      return true;
-    });
-    expect(rest).toEqual([]);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });
