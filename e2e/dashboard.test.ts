@@ -225,6 +225,22 @@ describe('the production dashboard', () => {
     await spareCard.getByRole('button', { name: 'Back in service' }).click();
     await expect.poll(() => spareCard.getByRole('button', { name: 'Start next' }).count()).toBe(1);
 
+    // It is loaded with another filament, and a printer joins the fleet, from the page.
+    await spareCard.getByRole('button', { name: `Change the filament on ${spareName}` }).click();
+    const filament = spareCard.getByRole('form', { name: `Filament on ${spareName}` });
+    await filament.getByLabel('Material').selectOption('PETG');
+    await filament.getByLabel('Colour').fill('orange');
+    await filament.getByRole('button', { name: 'Save filament' }).click();
+    await expect.poll(() => spareCard.innerText()).toContain('PETG · orange');
+    const addForm = op.getByRole('form', { name: 'Add a printer' });
+    const newName = `X${Date.now() % 100_000}`;
+    await addForm.getByLabel('Name').fill(newName);
+    await addForm.getByRole('button', { name: 'Add printer' }).click();
+    await expect.poll(() => printerNamed(op, newName).count()).toBe(1);
+    await addForm.getByLabel('Name').fill(newName);
+    await addForm.getByRole('button', { name: 'Add printer' }).click();
+    await expect.poll(() => addForm.getByRole('alert').innerText()).toContain('already called');
+
     // Two reloads with no change in between show the same figures.
     await op.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => orderRow(op, orderId).count()).toBe(1);
@@ -242,8 +258,8 @@ describe('the production dashboard', () => {
     await op.waitForURL(`${baseURL}/dashboard?status=packaging&q=${orderId}`);
     await expect.poll(() => orderRow(op, orderId).count()).toBe(1);
     const exportLink = op.getByRole('link', { name: 'Export Report' });
-    const href = (await exportLink.getAttribute('href'))!;
-    expect(href).toBe(`/api/dashboard/orders.csv?status=packaging&q=${orderId}`);
+    const href = `/api/dashboard/orders.csv?status=packaging&q=${orderId}`;
+    await expect.poll(() => exportLink.getAttribute('href')).toBe(href);
     expect(await exportLink.getAttribute('download')).toBe('');
     const csv = await op.request.get(`${baseURL}${href}`);
     expect(csv.status()).toBe(200);

@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
       OPERATOR_EMAILS: 'ops@printloop.test',
       // The generated API client (e2e/api-client.test.ts) has its model fetched from a local server.
       ALLOW_PRIVATE_NETWORK: 'true',
+      // Every test user signs up and in from 127.0.0.1: the per-IP limit is for one person, not a suite.
+      AUTH_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

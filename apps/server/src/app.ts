@@ -103,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const authLimits = options.authRateLimit ?? {
-    perIp: { max: 20, windowMs: 15 * 60 * 1000 },
+    perIp: { max: config.authRateLimit, windowMs: 15 * 60 * 1000 },
     perEmail: { max: 10, windowMs: 15 * 60 * 1000 },
   };
   const ownsDatabase = !options.database;

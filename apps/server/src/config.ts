@@ -60,6 +60,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Sign-in, sign-up and reset requests per IP per 15 minutes (per email it stays 10). */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Requests per API key per minute on /v1. */
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Seconds between a webhook delivery's attempts (API.md §4); after the last, the delivery has failed. */
@@ -150,6 +152,7 @@ export interface Config {
   operatorEmails: string[];
   allowPrivateNetwork: boolean;
   apiRateLimit: number;
+  authRateLimit: number;
   webhooks: { retryScheduleS: number[]; timeoutS: number; concurrency: number };
   testModeStepS: number;
   farmPrinters: FleetPrinter[];
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     healthRateLimit: e.HEALTH_RATE_LIMIT,
     allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK,
     apiRateLimit: e.API_RATE_LIMIT,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     webhooks: {
       retryScheduleS: e.WEBHOOK_RETRY_SCHEDULE,
       timeoutS: e.WEBHOOK_TIMEOUT_S,

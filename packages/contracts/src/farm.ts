@@ -7,7 +7,8 @@ import { z } from 'zod';
 export const PRINTER_STATUS_VALUES = ['idle', 'printing', 'maintenance', 'offline'] as const;
 /** What an operator may set; `printing` comes from starting a print. */
 export const SETTABLE_PRINTER_STATUSES = ['idle', 'maintenance', 'offline'] as const;
-const FARM_MATERIALS = ['PLA', 'ABS', 'PETG', 'TPU'] as const;
+/** The filaments a printer can hold (the materials of the catalogue). */
+export const FARM_MATERIALS = ['PLA', 'ABS', 'PETG', 'TPU'] as const;
 
 const colorSchema = z
   .string()

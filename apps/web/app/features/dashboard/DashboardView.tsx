@@ -21,7 +21,7 @@ import {
   stageVerdictText,
 } from './format';
 import { FilterForm, OrdersTable } from './OrdersTable';
-import { PrintersGrid } from './PrintersGrid';
+import { AddPrinterForm, PrintersGrid } from './PrintersGrid';
 import {
   buttonClass,
   LEGEND_STATUSES,
@@ -443,7 +443,10 @@ export function DashboardView({ viewer, links }: { viewer: DashboardViewer; link
                 </p>
               ) : null}
               {farmState ? (
-                <PrintersGrid farm={farmState} onChanged={live.farmChanged} />
+                <>
+                  <PrintersGrid farm={farmState} onChanged={live.farmChanged} />
+                  <AddPrinterForm onChanged={live.farmChanged} />
+                </>
               ) : farm.status === 'loading' ? (
                 <p className="text-sm text-slate-700">Loading the printers…</p>
               ) : null}

@@ -5,6 +5,7 @@ import { opsOrderPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { farmApi } from './api';
 import {
+  FARM_MATERIALS,
   formatDuration,
   nextPlannedJob,
   PRINTER_ACTION_LABELS,
@@ -46,6 +47,7 @@ function PrinterCard({
   useEffect(() => {
     if (failing) reasonBox.current?.focus();
   }, [failing]);
+  const [loading, setLoading] = useState(false);
   const next = printer.status === 'idle' ? nextPlannedJob(queue, printer.id) : undefined;
   const job = printer.job;
 
@@ -131,7 +133,15 @@ function PrinterCard({
             <p className="text-slate-700">Out of service</p>
           )}
         </div>
-        {failing ? (
+        {loading ? (
+          <FilamentForm
+            printer={printer}
+            onDone={(farm) => {
+              setLoading(false);
+              if (farm) onChanged(farm);
+            }}
+          />
+        ) : failing ? (
           <form onSubmit={fail} className="mt-3 space-y-2" noValidate>
             <label htmlFor={reasonId} className="block text-xs font-medium text-slate-800">
               Why did the print on {printer.name} fail?
@@ -186,6 +196,17 @@ function PrinterCard({
                 {PRINTER_ACTION_LABELS[a]}
               </button>
             ))}
+            {printer.status === 'printing' ? null : (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => setLoading(true)}
+                className={sized(buttonClass, 'sm')}
+                aria-label={`Change the filament on ${printer.name}`}
+              >
+                Filament
+              </button>
+            )}
           </div>
         )}
         {error ? (
@@ -195,6 +216,198 @@ function PrinterCard({
         ) : null}
       </article>
     </li>
+  );
+}
+
+const fieldClass =
+  'block w-full rounded-md border border-slate-300 px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** Loading another filament: the material and colour the printer now holds (not while it prints). */
+function FilamentForm({
+  printer,
+  onDone,
+}: {
+  printer: PrinterDto;
+  onDone: (farm: FarmStateDto | null) => void;
+}) {
+  const id = useId();
+  const [material, setMaterial] = useState(printer.material);
+  const [color, setColor] = useState(printer.color);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(
+        await farmApi.update(printer.id, { material: material as (typeof FARM_MATERIALS)[number], color }),
+      );
+    } catch (err) {
+      setError(errorMessage(err, `${printer.name}: the filament could not be changed. Try again.`));
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={save} className="mt-3 space-y-2" noValidate aria-label={`Filament on ${printer.name}`}>
+      <label htmlFor={`${id}-m`} className="block text-xs font-medium text-slate-800">
+        Material
+      </label>
+      <select
+        ref={first}
+        id={`${id}-m`}
+        value={material}
+        onChange={(e) => setMaterial(e.target.value)}
+        className={fieldClass}
+      >
+        {FARM_MATERIALS.map((m) => (
+          <option key={m}>{m}</option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-c`} className="block text-xs font-medium text-slate-800">
+        Colour
+      </label>
+      <input
+        id={`${id}-c`}
+        value={color}
+        maxLength={30}
+        onChange={(e) => setColor(e.target.value.toLowerCase())}
+        className={fieldClass}
+      />
+      {error ? (
+        <p role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          Save filament
+        </button>
+        <button type="button" disabled={busy} onClick={() => onDone(null)} className={buttonClass}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A new printer for the fleet: the house printer by default, or another build volume. */
+export function AddPrinterForm({ onChanged }: { onChanged: (farm: FarmStateDto) => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [material, setMaterial] = useState<string>(FARM_MATERIALS[0]);
+  const [color, setColor] = useState('black');
+  const [volume, setVolume] = useState({ x: '', y: '', z: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function add(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const dims = [volume.x, volume.y, volume.z].map(Number);
+    const custom = volume.x || volume.y || volume.z;
+    try {
+      const farm = await farmApi.add({
+        name: name.trim(),
+        material: material as (typeof FARM_MATERIALS)[number],
+        color: color.trim(),
+        ...(custom ? { model: 'custom', volume: { x: dims[0]!, y: dims[1]!, z: dims[2]! } } : {}),
+      });
+      onChanged(farm);
+      setDone(`${name.trim()} joined the farm.`);
+      setName('');
+    } catch (err) {
+      setError(errorMessage(err, 'The printer could not be added. Try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      onSubmit={add}
+      noValidate
+      aria-label="Add a printer"
+      className="mt-4 grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm md:grid-cols-6"
+    >
+      <div className="col-span-2 md:col-span-1">
+        <label htmlFor={`${id}-n`} className="block text-xs font-medium text-slate-800">
+          Name
+        </label>
+        <input
+          id={`${id}-n`}
+          value={name}
+          maxLength={40}
+          required
+          onChange={(e) => setName(e.target.value)}
+          className={fieldClass}
+          placeholder="P25"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-m`} className="block text-xs font-medium text-slate-800">
+          Material
+        </label>
+        <select
+          id={`${id}-m`}
+          value={material}
+          onChange={(e) => setMaterial(e.target.value)}
+          className={fieldClass}
+        >
+          {FARM_MATERIALS.map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-c`} className="block text-xs font-medium text-slate-800">
+          Colour
+        </label>
+        <input
+          id={`${id}-c`}
+          value={color}
+          maxLength={30}
+          onChange={(e) => setColor(e.target.value.toLowerCase())}
+          className={fieldClass}
+        />
+      </div>
+      <fieldset className="col-span-2 md:col-span-2">
+        <legend className="text-xs font-medium text-slate-800">
+          Build volume, mm (empty: the house printer)
+        </legend>
+        <div className="flex gap-1">
+          {(['x', 'y', 'z'] as const).map((axis) => (
+            <input
+              key={axis}
+              aria-label={`Build volume ${axis}, mm`}
+              inputMode="numeric"
+              value={volume[axis]}
+              onChange={(e) => setVolume({ ...volume, [axis]: e.target.value })}
+              className={fieldClass}
+              placeholder={axis}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="col-span-2 flex items-end md:col-span-1">
+        <button type="submit" disabled={busy || !name.trim()} className={primaryButtonClass}>
+          Add printer
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="col-span-2 text-xs text-red-700 md:col-span-6">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p role="status" className="col-span-2 text-xs text-emerald-800 md:col-span-6">
+          {done}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

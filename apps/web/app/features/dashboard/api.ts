@@ -3,6 +3,7 @@
  * operator routes (`/api/ops/farm`, `/api/ops/printers/:id/…`), each answering the floor as it now is.
  */
 import type {
+  createPrinterSchema,
   DashboardDto,
   DashboardQuery,
   FarmStateDto,
@@ -17,6 +18,7 @@ import { DASHBOARD_PATH, dashboardQueryString } from './format';
 type StartPrint = z.input<typeof startPrintSchema>;
 type FailPrint = z.input<typeof failPrintSchema>;
 type UpdatePrinter = z.input<typeof updatePrinterSchema>;
+type CreatePrinter = z.input<typeof createPrinterSchema>;
 
 const printer = (id: string) => `/api/ops/printers/${encodeURIComponent(id)}`;
 
@@ -31,4 +33,5 @@ export const farmApi = {
   finish: (id: string) => apiFetch<FarmStateDto>(`${printer(id)}/finish`, { body: {} }),
   fail: (id: string, body: FailPrint) => apiFetch<FarmStateDto>(`${printer(id)}/fail`, { body }),
   update: (id: string, body: UpdatePrinter) => apiFetch<FarmStateDto>(printer(id), { method: 'PATCH', body }),
+  add: (body: CreatePrinter) => apiFetch<FarmStateDto>('/api/ops/printers', { body }),
 };

@@ -189,5 +189,6 @@ describe('constants restated from the contract', () => {
     expect(local.STAGE_TARGETS).toEqual(contracts.STAGE_TARGETS);
     expect(local.STAGES).toEqual(contracts.STAGES);
     expect(local.DASHBOARD_PRIORITIES).toEqual(contracts.DASHBOARD_PRIORITIES);
+    expect(local.FARM_MATERIALS).toEqual(contracts.FARM_MATERIALS);
   });
 });

@@ -31,6 +31,8 @@ export const STAGE_TARGETS = {
   total: 120,
 } as const satisfies Record<Stage, number>;
 export const STAGES = Object.keys(STAGE_TARGETS) as Stage[];
+/** The filaments a printer can hold (contracts' FARM_MATERIALS). */
+export const FARM_MATERIALS = ['PLA', 'ABS', 'PETG', 'TPU'] as const;
 
 /** What the filter holds (the URL's search parameters). */
 export interface DashboardFilters {
