@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
       ALLOW_PRIVATE_NETWORK: 'true',
       // Every test user signs up and in from 127.0.0.1: the per-IP limit is for one person, not a suite.
       AUTH_RATE_LIMIT: '1000',
+      // Its own counters: Redis (REDIS_URL, for the unit test of shared limits) would carry counts over
+      // between runs and between this server and the others the suite starts.
+      REDIS_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

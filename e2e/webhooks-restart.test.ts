@@ -30,6 +30,9 @@ describe('webhooks across a crash', () => {
       WEBHOOK_TIMEOUT_S: '1',
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
       TEST_MODE_STEP_SECONDS: '3600',
+      // Its own in-memory limits (not Redis, shared with the suite's other server on 127.0.0.1).
+      AUTH_RATE_LIMIT: '1000',
+      REDIS_URL: '',
     };
     let crashed = false;
     let killing: Promise<void> | null = null;
