@@ -1,3 +1,4 @@
+import { EU_COUNTRIES as SHARED_EU_COUNTRIES } from '@printloop/materials';
 import { z } from 'zod';
 
 /**
@@ -275,36 +276,8 @@ export function countryName(code: string): string {
   }
 }
 
-/** The 27 member states of the European Union (VAT rules). */
-export const EU_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-] as const satisfies readonly CountryCode[];
+/** The 27 member states of the European Union (VAT rules), from the shared list; all known countries here. */
+export const EU_COUNTRIES = SHARED_EU_COUNTRIES satisfies readonly CountryCode[];
 
 /**
  * UK postcodes, by the rules the Royal Mail publishes for each position (outward code: area letters

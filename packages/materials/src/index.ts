@@ -23,3 +23,4 @@ export {
 } from './overhang.js';
 export * from './parameters.js';
 export { type AxisLimits, HOUSE_PRINTER, type PrinterProfile } from './printer.js';
+export { EU_COUNTRIES } from './regions.js';

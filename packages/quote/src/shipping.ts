@@ -6,6 +6,8 @@
  * as several parcels of at most that weight. Transit times are business days (Monday to Friday).
  */
 
+import { EU_COUNTRIES } from '@printloop/materials';
+
 export const CARRIERS = {
   royal_mail: 'Royal Mail',
   dpd: 'DPD',
@@ -25,33 +27,7 @@ export type ShippingZone = 'uk' | 'europe' | 'world';
 export const UK_ZONE = ['GB', 'IM', 'JE', 'GG'] as const;
 /** Europe: the EU, the EEA, Switzerland and the rest of geographic Europe. */
 export const EUROPE_ZONE = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
+  ...EU_COUNTRIES,
   'IS',
   'LI',
   'NO',

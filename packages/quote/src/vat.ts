@@ -8,6 +8,8 @@
  *  - Everywhere else (the Channel Islands included): 0 %, an export.
  */
 
+import { EU_COUNTRIES } from '@printloop/materials';
+
 export type VatKind = 'standard' | 'reverse_charge' | 'export';
 
 export interface VatTreatment {
@@ -25,35 +27,6 @@ export interface VatRates {
 }
 
 const UK_VAT_AREA = ['GB', 'IM'];
-const EU = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-];
 
 function percent(rate: number): string {
   return `${Math.round(rate * 10_000) / 100}%`;
@@ -67,7 +40,7 @@ export function vatFor(country: string, vatNumber: string | undefined, rates: Va
   const c = country.toUpperCase();
   if (UK_VAT_AREA.includes(c))
     return { kind: 'standard', rate: rates.ukRate, label: `VAT ${percent(rates.ukRate)}` };
-  if (EU.includes(c)) {
+  if ((EU_COUNTRIES as readonly string[]).includes(c)) {
     if (vatNumber) {
       return {
         kind: 'reverse_charge',
