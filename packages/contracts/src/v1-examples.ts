@@ -1,12 +1,14 @@
 /**
- * Examples for the OpenAPI document (real answers of the API, recorded once from a test-mode account).
- * Data only: the document validates them against their schemas when it is linted.
+ * Example answers of the API (recorded from a test-mode account; the ids are the docs' samples' ids, so
+ * the samples and the answers shown beside them agree). One set for the OpenAPI document and the docs
+ * pages: the document's test and the docs' samples.test.ts check them against the response schemas.
+ * Data only.
  */
 
 export const fileExample = {
-  id: 'file_5ee8108657f84169a8a81e8a89677dc7',
+  id: 'file_3f2a9c1e7b4d4e0f9a8b6c5d4e3f2a1b',
   object: 'file',
-  created_at: '2026-11-23T01:28:39.803Z',
+  created_at: '2026-11-23T01:11:45.714Z',
   livemode: false,
   filename: 'phone-stand.stl',
   size_bytes: 684,
@@ -32,14 +34,14 @@ export const fileExample = {
 };
 
 export const quoteExample = {
-  id: 'quo_3fd0c4900d14450eb6985445b747edc1',
+  id: 'quo_8c1d2e3f4a5b4c6d8e7f9a0b1c2d3e4f',
   object: 'quote',
-  created_at: '2026-11-23T01:28:40.104Z',
+  created_at: '2026-11-23T01:11:46.024Z',
   livemode: false,
-  file_id: 'file_5ee8108657f84169a8a81e8a89677dc7',
+  file_id: 'file_3f2a9c1e7b4d4e0f9a8b6c5d4e3f2a1b',
   product_id: null,
   parameters: {
-    material: 'PLA',
+    material: 'PETG',
     color: 'black',
     layer_height: 0.2,
     infill: 20,
@@ -51,30 +53,30 @@ export const quoteExample = {
   quantity: 10,
   estimate: {
     print_time_s: 827,
-    filament_g: 3.95,
+    filament_g: 4.05,
     layers: 100,
   },
-  unit_amount: 313,
-  subtotal_amount: 3130,
-  discount_amount: 157,
+  unit_amount: 323,
+  subtotal_amount: 3230,
+  discount_amount: 162,
   fulfillment_amount: 475,
-  total_amount: 3448,
+  total_amount: 3543,
   currency: 'GBP',
   line_items: [
     {
       type: 'material',
-      description: 'Material \u00d7 10',
-      amount: 250,
+      description: 'Material × 10',
+      amount: 350,
     },
     {
       type: 'machine',
-      description: 'Machine time \u00d7 10',
+      description: 'Machine time × 10',
       amount: 2880,
     },
     {
       type: 'discount',
       description: 'Volume discount (5%)',
-      amount: -157,
+      amount: -162,
     },
     {
       type: 'fulfillment',
@@ -84,18 +86,18 @@ export const quoteExample = {
   ],
   price_table_version: '2026-11-23',
   lead_time_days: 2,
-  valid_until: '2026-11-30T01:28:40.104Z',
+  valid_until: '2026-11-30T01:11:46.023Z',
 };
 
 export const productExample = {
-  id: 'prd_4futoQWfxQoyx7EhfcaeDp',
+  id: 'prd_7Hq2LmX9pR4sT6vW8yZ1aB',
   object: 'product',
-  created_at: '2026-11-23T01:28:40.161Z',
-  updated_at: '2026-11-23T01:28:40.161Z',
+  created_at: '2026-11-23T01:11:46.143Z',
+  updated_at: '2026-11-23T01:11:46.143Z',
   livemode: false,
   name: 'Phone stand',
-  description: null,
-  file_id: 'file_5ee8108657f84169a8a81e8a89677dc7',
+  description: 'Folding stand for phones up to 7 inches',
+  file_id: 'file_3f2a9c1e7b4d4e0f9a8b6c5d4e3f2a1b',
   materials: ['PLA', 'PETG'],
   dimensions: {
     width: 20,
@@ -113,23 +115,26 @@ export const productExample = {
     units: 'mm',
   },
   sku: 'STAND-01',
-  metadata: {},
+  metadata: {
+    collection: 'desk',
+  },
   archived: false,
 };
 
+/** An order as GET /v1/orders/{id} gives it, with its timeline (events). */
 export const orderExample = {
-  id: 'ord_wh6G3oOElqct89V0sempTt',
+  id: 'ord_5Xq9Tz3LmN7pR2sV4wY6aC',
   object: 'order',
-  created_at: '2026-11-23T01:28:40.201Z',
+  created_at: '2026-11-23T01:11:46.179Z',
   livemode: false,
   status: 'queued',
   items: [
     {
-      id: 'oi_wGO1uI9KCchcT9u9DxFTMm',
+      id: 'oi_2Wm8Kd4Rb6Tf1Yh3Jn5Pq7',
       object: 'order_item',
-      file_id: 'file_5ee8108657f84169a8a81e8a89677dc7',
-      quote_id: null,
-      product_id: 'prd_4futoQWfxQoyx7EhfcaeDp',
+      file_id: 'file_3f2a9c1e7b4d4e0f9a8b6c5d4e3f2a1b',
+      quote_id: 'quo_8c1d2e3f4a5b4c6d8e7f9a0b1c2d3e4f',
+      product_id: null,
       file_name: 'phone-stand.stl',
       dimensions: {
         x: 20,
@@ -137,7 +142,7 @@ export const orderExample = {
         z: 20,
       },
       parameters: {
-        material: 'PLA',
+        material: 'PETG',
         color: 'black',
         layer_height: 0.2,
         infill: 20,
@@ -146,25 +151,26 @@ export const orderExample = {
         post_processing: [],
         units: 'mm',
       },
-      quantity: 2,
-      unit_amount: 313,
-      subtotal_amount: 626,
-      discount_amount: 0,
-      total_amount: 626,
+      quantity: 10,
+      unit_amount: 323,
+      subtotal_amount: 3230,
+      discount_amount: 162,
+      total_amount: 3068,
       currency: 'GBP',
       estimate: {
         print_time_s: 827,
-        filament_g: 3.95,
+        filament_g: 4.05,
         layers: 100,
       },
     },
   ],
   shipping_address: {
-    name: 'Priya Shah',
-    street: '1 High Street',
-    city: 'London',
-    postal_code: 'SW1A 1AA',
+    name: 'Jane Smith',
+    street: '12 High Street',
+    city: 'Manchester',
+    postal_code: 'M1 1AE',
     country: 'GB',
+    email: 'jane@example.com',
   },
   shipping: {
     id: 'royal_mail:standard',
@@ -177,16 +183,16 @@ export const orderExample = {
       min: 3,
       max: 5,
     },
-    weight_g: 8,
+    weight_g: 41,
     parcels: 1,
   },
-  items_amount: 626,
-  discount_amount: 0,
-  fulfillment_amount: 315,
+  items_amount: 3230,
+  discount_amount: 162,
+  fulfillment_amount: 475,
   shipping_amount: 395,
-  net_amount: 1336,
-  tax_amount: 267,
-  total_amount: 1603,
+  net_amount: 3938,
+  tax_amount: 788,
+  total_amount: 4726,
   currency: 'GBP',
   tax: {
     kind: 'standard',
@@ -201,14 +207,16 @@ export const orderExample = {
   carrier: null,
   tracking_number: null,
   tracking_url: null,
-  external_id: 'shop-1001',
-  metadata: {},
+  external_id: 'shop-order-1042',
+  metadata: {
+    channel: 'etsy',
+  },
   price_table_version: '2026-11-23',
   events: [
     {
-      id: 'oev_JJRlQRStdbn9TgMDPbYH2T',
+      id: 'oev_9Lc3Vx6Bn2Mz8Qa4Sd1Fg5',
       object: 'order_event',
-      created_at: '2026-11-23T01:28:40.201Z',
+      created_at: '2026-11-23T01:11:46.179Z',
       from_status: null,
       to_status: 'queued',
       action: 'place',
@@ -217,24 +225,64 @@ export const orderExample = {
       reason: null,
       data: {
         via: 'api',
-        total_amount: 1603,
+        total_amount: 4726,
       },
     },
   ],
 };
 
-export const shippingRateExample = {
-  id: 'royal_mail:standard',
-  carrier: 'royal_mail',
-  carrier_name: 'Royal Mail',
-  service: 'standard',
-  amount: 1295,
-  currency: 'GBP',
-  estimated_days: {
-    min: 3,
-    max: 5,
+export const shippingRateExamples = [
+  {
+    id: 'royal_mail:standard',
+    carrier: 'royal_mail',
+    carrier_name: 'Royal Mail',
+    service: 'standard',
+    amount: 1295,
+    currency: 'GBP',
+    estimated_days: {
+      min: 3,
+      max: 5,
+    },
   },
-};
+  {
+    id: 'dpd:standard',
+    carrier: 'dpd',
+    carrier_name: 'DPD',
+    service: 'standard',
+    amount: 1295,
+    currency: 'GBP',
+    estimated_days: {
+      min: 3,
+      max: 5,
+    },
+  },
+  {
+    id: 'dhl:express',
+    carrier: 'dhl',
+    carrier_name: 'DHL',
+    service: 'express',
+    amount: 2595,
+    currency: 'GBP',
+    estimated_days: {
+      min: 1,
+      max: 2,
+    },
+  },
+  {
+    id: 'ups:express',
+    carrier: 'ups',
+    carrier_name: 'UPS',
+    service: 'express',
+    amount: 2695,
+    currency: 'GBP',
+    estimated_days: {
+      min: 1,
+      max: 2,
+    },
+  },
+];
+
+export const shippingRateExample = shippingRateExamples[0]!;
 
 export const createQuoteExample = { file_id: fileExample.id, material: 'PLA', color: 'black', quantity: 10 };
 
