@@ -2,7 +2,13 @@
  * Building blocks of the signed-in app's screens (orders, checkout, developers): the page header, white
  * panels, buttons, labelled inputs whose errors and hints are linked to them, loading and error notes.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { Container } from './layout';
 
 export const inputClass =
@@ -84,6 +90,66 @@ export function ErrorNote({ children, id }: { children: ReactNode; id?: string }
     >
       {children}
     </p>
+  );
+}
+
+/**
+ * "Are you sure?" for an action that cannot be undone: the consequence, the error of a failed try, and
+ * the confirm and cancel buttons (both described by the message; `cancelRef` takes the focus first).
+ */
+export function ConfirmDanger({
+  id,
+  message,
+  error,
+  busy,
+  confirmLabel,
+  busyLabel,
+  onConfirm,
+  onCancel,
+  cancelRef,
+}: {
+  id: string;
+  message: ReactNode;
+  error: string | null;
+  busy: boolean;
+  confirmLabel: string;
+  busyLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  cancelRef?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
+      <p id={`${id}-confirm`} className="text-sm text-red-900">
+        {message}
+      </p>
+      {error ? (
+        <div className="mt-2">
+          <ErrorNote>{error}</ErrorNote>
+        </div>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={dangerButton}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-describedby={`${id}-confirm`}
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
+        <button
+          ref={cancelRef}
+          type="button"
+          className={secondaryButton}
+          onClick={onCancel}
+          disabled={busy}
+          aria-describedby={`${id}-confirm`}
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import type { ApiKeyDto, CreatedApiKeyDto } from '@printloop/contracts';
 import { type Dispatch, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  dangerButton,
+  ConfirmDanger,
   ErrorNote,
   Loading,
   PageHeader,
@@ -347,38 +347,22 @@ function KeyRow({
         ) : null}
       </div>
       {confirming && !revoked ? (
-        <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
-          <p id={`${id}-confirm`} className="text-sm text-red-900">
-            Revoke “<span className="break-all">{apiKey.name}</span>”? Every request made with it fails from
-            now on. This cannot be undone.
-          </p>
-          {revokeError ? (
-            <div className="mt-2">
-              <ErrorNote>{revokeError}</ErrorNote>
-            </div>
-          ) : null}
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={dangerButton}
-              onClick={onConfirm}
-              disabled={revoking}
-              aria-describedby={`${id}-confirm`}
-            >
-              {revoking ? 'Revoking…' : 'Revoke key'}
-            </button>
-            <button
-              ref={cancel}
-              type="button"
-              className={secondaryButton}
-              onClick={onCancel}
-              disabled={revoking}
-              aria-describedby={`${id}-confirm`}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmDanger
+          id={id}
+          message={
+            <>
+              Revoke “<span className="break-all">{apiKey.name}</span>”? Every request made with it fails from
+              now on. This cannot be undone.
+            </>
+          }
+          error={revokeError}
+          busy={revoking}
+          confirmLabel="Revoke key"
+          busyLabel="Revoking…"
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+          cancelRef={cancel}
+        />
       ) : null}
     </li>
   );

@@ -7,7 +7,7 @@ import {
 } from '@printloop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
-  dangerButton,
+  ConfirmDanger,
   ErrorNote,
   Loading,
   Panel,
@@ -442,38 +442,22 @@ function EndpointItem({
         </p>
       ) : null}
       {confirming ? (
-        <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
-          <p id={`${id}-confirm`} className="text-sm text-red-900">
-            Delete the endpoint <span className="break-all font-mono">{endpoint.url}</span>? It receives no
-            more events, and its delivery log goes with it. This cannot be undone.
-          </p>
-          {deleteError ? (
-            <div className="mt-2">
-              <ErrorNote>{deleteError}</ErrorNote>
-            </div>
-          ) : null}
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={dangerButton}
-              onClick={onConfirm}
-              disabled={deleting}
-              aria-describedby={`${id}-confirm`}
-            >
-              {deleting ? 'Deleting…' : 'Delete endpoint'}
-            </button>
-            <button
-              ref={cancel}
-              type="button"
-              className={secondaryButton}
-              onClick={onCancel}
-              disabled={deleting}
-              aria-describedby={`${id}-confirm`}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmDanger
+          id={id}
+          message={
+            <>
+              Delete the endpoint <span className="break-all font-mono">{endpoint.url}</span>? It receives no
+              more events, and its delivery log goes with it. This cannot be undone.
+            </>
+          }
+          error={deleteError}
+          busy={deleting}
+          confirmLabel="Delete endpoint"
+          busyLabel="Deleting…"
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+          cancelRef={cancel}
+        />
       ) : null}
       <div aria-live="polite" className="mt-3 empty:hidden" data-testid="endpoint-notice">
         {state.notice ? <p className="text-sm text-slate-800">{state.notice}</p> : null}
