@@ -17,6 +17,7 @@ export { HOUSE_PRINTER, MAX_INPUT_BYTES, MAX_TRIANGLES } from './limits.js';
 export {
   analyzeParsed,
   baseName,
+  bedFootprint,
   fitsPrinter,
   MIN_PRINTABLE_SIZE_MM,
   MIN_PRINTABLE_VOLUME_MM3,

@@ -7,6 +7,7 @@
 import type { FarmStateDto } from '@printloop/contracts';
 import {
   type FarmPrinter,
+  fits,
   HOUSE_VOLUME,
   leadTimeDaysOfNew,
   nextJobFor,
@@ -17,6 +18,7 @@ import {
   platesFor,
   progress,
 } from '@printloop/farm';
+import { bedFootprint } from '@printloop/geometry';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -27,19 +29,18 @@ import { applyAction } from '../orders/orders.js';
 
 type PrinterRow = typeof printers.$inferSelect;
 
-/**
- * What a part takes on the bed: its box as it lies, or, when it fits only turned (a long rail on the
- * diagonal), the footprint at that turn, so the plate is laid out and matched to printers as printed.
- */
-export function footprintOf(
-  box: { x: number; y: number; z: number },
-  fitted: [number, number] | null | undefined,
-): { x: number; y: number; z: number } {
-  return fitted ? { x: fitted[0], y: fitted[1], z: box.z } : box;
-}
 type FarmJobRow = typeof farmJobs.$inferSelect;
 
 const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+/**
+ * The copies of each plate of an item, laid out for the house printer; a part too big for it (it may
+ * fit a larger printer) is one copy a plate.
+ */
+function plateCopies(size: { x: number; y: number; z: number }, quantity: number, secondsPerCopy: number) {
+  const plates = platesFor({ size, quantity, secondsPerCopy }, HOUSE_VOLUME);
+  return plates.length > 0 ? plates : Array.from({ length: quantity }, () => 1);
+}
 
 /** On first start (no printer at all), the fleet of FARM_PRINTERS. Safe to run from several processes. */
 export async function seedFleet(app: FastifyInstance): Promise<number> {
@@ -92,12 +93,11 @@ export async function syncQueue(db: Db): Promise<void> {
     const rows: (typeof farmJobs.$inferInsert)[] = [];
     for (const { item, analysis } of lines) {
       const order = byOrder.get(item.orderId)!;
-      const size = footprintOf(item.dimensions, analysis?.fit_footprint_mm);
+      // Laid out and matched to printers as printed: turned, for a part that fits only turned.
+      const size = analysis ? bedFootprint(analysis) : item.dimensions;
       const perCopy = Math.max(1, Math.round(item.estimate.print_time_s));
       // Plates are laid out for the house printer; a part too big for it is one copy a plate.
-      const plates = platesFor({ size, quantity: item.quantity, secondsPerCopy: perCopy }, HOUSE_VOLUME);
-      const copies = plates.length > 0 ? plates : Array.from({ length: item.quantity }, () => 1);
-      copies.forEach((n, plate) => {
+      plateCopies(size, item.quantity, perCopy).forEach((n, plate) => {
         rows.push({
           id: newId('fjb'),
           orderId: item.orderId,
@@ -298,11 +298,7 @@ export async function startPrint(app: FastifyInstance, printerId: string, jobId?
     const [job] = await tx.select().from(farmJobs).where(eq(farmJobs.id, chosen)).for('update').limit(1);
     if (!job) throw notFound('Job');
     if (job.status !== 'queued') throw conflict('That plate is not waiting in the queue.');
-    const fitsHere =
-      job.size.z <= p.volume.z &&
-      ((job.size.x <= p.volume.x && job.size.y <= p.volume.y) ||
-        (job.size.y <= p.volume.x && job.size.x <= p.volume.y));
-    if (!fitsHere) throw conflict(`That plate does not fit ${p.name}.`);
+    if (!fits(p.volume, job.size)) throw conflict(`That plate does not fit ${p.name}.`);
     await tx
       .update(farmJobs)
       .set({ status: 'printing', printerId: p.id, startedAt: now })
@@ -502,9 +498,7 @@ export class LeadTimes {
     const farm = await this.farm(now);
     const added = work.flatMap((w) => {
       const perCopy = Math.max(1, Math.round(w.secondsPerCopy));
-      const plates = platesFor({ size: w.size, quantity: w.quantity, secondsPerCopy: perCopy }, HOUSE_VOLUME);
-      const copies = plates.length > 0 ? plates : Array.from({ length: w.quantity }, () => 1);
-      return copies.map((n) => ({
+      return plateCopies(w.size, w.quantity, perCopy).map((n) => ({
         material: w.material,
         color: w.color,
         size: w.size,

@@ -15,7 +15,7 @@ import {
   transition,
 } from '@printloop/contracts';
 import type { EstimateResult } from '@printloop/estimate';
-import type { Analysis } from '@printloop/geometry';
+import { type Analysis, bedFootprint } from '@printloop/geometry';
 import {
   CARRIERS,
   type CarrierCode,
@@ -245,19 +245,13 @@ export async function priceOrder(
   const totals = orderTotals(forTotals, shipping, vat, table);
   // Lead time from the farm's live queue (express plates go ahead of standard ones); the fixed rule
   // when no printer could take the work.
-  const work = lines.map((l) => {
-    const a = l.job.analysis as Analysis;
-    const size = a.bbox.size;
-    // A part that fits only turned takes its turned footprint on the bed.
-    const fp = a.fit_footprint_mm;
-    return {
-      size: fp ? { x: fp[0], y: fp[1], z: size[2] } : { x: size[0], y: size[1], z: size[2] },
-      quantity: l.quantity,
-      secondsPerCopy: l.estimate.print_time_s,
-      material: l.parameters.filamentType,
-      color: l.parameters.color ?? 'black',
-    };
-  });
+  const work = lines.map((l) => ({
+    size: bedFootprint(l.job.analysis as Analysis),
+    quantity: l.quantity,
+    secondsPerCopy: l.estimate.print_time_s,
+    material: l.parameters.filamentType,
+    color: l.parameters.color ?? 'black',
+  }));
   const fixedDays = orderLeadTimeDays(forTotals, table);
   const standardDays = (await app.leadTimes.days(work, false, now.getTime())) ?? fixedDays;
   const expressDays = (await app.leadTimes.days(work, true, now.getTime())) ?? fixedDays;

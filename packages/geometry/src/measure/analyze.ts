@@ -54,6 +54,21 @@ function fitTurned(xyz: Float32Array): BedFit | null {
   return fit && fit.rotationDeg > 0 ? fit : null;
 }
 
+/**
+ * What a part takes on the bed (mm): its box as it lies, or, when it fits only turned (a long rail on
+ * the diagonal), its footprint at that turn; the height either way. Analyses stored before turning was
+ * tried have no footprint: their box.
+ */
+export function bedFootprint(a: Pick<Analysis, 'bbox' | 'fit_footprint_mm'>): {
+  x: number;
+  y: number;
+  z: number;
+} {
+  const [x, y, z] = a.bbox.size;
+  const fp = a.fit_footprint_mm;
+  return fp ? { x: fp[0], y: fp[1], z } : { x, y, z };
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }

@@ -5,7 +5,7 @@ import {
   quoteObjectSchema,
   v1ErrorSchema,
 } from '@printloop/contracts';
-import type { Analysis } from '@printloop/geometry';
+import { type Analysis, bedFootprint } from '@printloop/geometry';
 import { priceQuote } from '@printloop/quote';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -125,13 +125,10 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           postProcessing: parameters.postProcessing,
         });
         // The lead time from the farm's live queue (standard service), else the fixed rule.
-        const analysis = job.analysis as Analysis;
-        const size = analysis.bbox.size;
-        const fp = analysis.fit_footprint_mm;
         const queued = await app.leadTimes.days(
           [
             {
-              size: fp ? { x: fp[0], y: fp[1], z: size[2] } : { x: size[0], y: size[1], z: size[2] },
+              size: bedFootprint(job.analysis as Analysis),
               quantity: body.quantity,
               secondsPerCopy: estimate.print_time_s,
               material: parameters.filamentType,
