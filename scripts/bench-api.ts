@@ -10,19 +10,16 @@
  *
  *   npm run bench:api            (builds first)   DURATION=20 CONNECTIONS=50 DATABASES=pglite,postgres
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { toBinaryStl, torus } from '../packages/estimate/dist/index.js';
-import { signIn, startServer } from './lib/server.ts';
+import { postgresDatabase, signIn, startServer } from './lib/server.ts';
 
 const duration = Number(process.env.DURATION ?? 20);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const databases = (process.env.DATABASES ?? 'pglite,postgres').split(',');
-const adminUrl = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const UK = {
   name: 'Priya Shah',
@@ -34,31 +31,6 @@ const UK = {
 // A closed torus of 1,000,000 triangles, 100 mm across (50 MB as binary STL).
 const bigModel = toBinaryStl(torus(38, 12, 1000, 500));
 const cube = toBinaryStl(torus(8, 3, 40, 20));
-
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const name = `printloop_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (err) {
-    console.log(`PostgreSQL at ${adminUrl} cannot be used (${(err as Error).message}): skipped.`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {

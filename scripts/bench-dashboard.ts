@@ -21,48 +21,21 @@
  *
  *   npm run bench:dashboard      (builds first)   ORDERS=100000 EVENTS=1000000 RUNS=20 DATABASES=pglite,postgres
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
+import { postgresDatabase } from './lib/server.ts';
 
 const ORDERS = Number(process.env.ORDERS ?? 100_000);
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 20);
 const USERS = 200;
 const databases = (process.env.DATABASES ?? 'pglite,postgres').split(',');
-const adminUrl = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GOAL_MS = 200;
-
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const name = `printloop_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (err) {
-    console.log(`PostgreSQL at ${adminUrl} cannot be used (${(err as Error).message}): skipped.`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function signIn(app: FastifyInstance, email: string): Promise<{ cookie: string; id: string }> {
   const origin = app.config.publicUrl;

@@ -7,42 +7,14 @@
  *
  *   npm run bench:webhooks            (builds first)   EVENTS=1000 DATABASES=postgres,pglite
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startReceiver } from '../apps/server/src/webhooks/receiver-testing.ts';
-import { signIn, startServer } from './lib/server.ts';
+import { postgresDatabase, signIn, startServer } from './lib/server.ts';
 
 const total = Number(process.env.EVENTS ?? 1000);
 const databases = (process.env.DATABASES ?? 'postgres,pglite').split(',');
-const adminUrl = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freshPostgres() {
-  const name = `printloop_bench_wh_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (err) {
-    console.log(`PostgreSQL at ${adminUrl} cannot be used (${(err as Error).message}): skipped.`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function pool<T>(n: number, jobs: (() => Promise<T>)[]): Promise<T[]> {
   const out: T[] = [];
@@ -59,7 +31,7 @@ async function pool<T>(n: number, jobs: (() => Promise<T>)[]): Promise<T[]> {
 }
 
 async function benchOne(kind: string) {
-  const database = kind === 'postgres' ? await freshPostgres() : null;
+  const database = kind === 'postgres' ? await postgresDatabase() : null;
   if (kind === 'postgres' && !database) return null;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'printloop-bench-wh-'));
   const receiver = await startReceiver();

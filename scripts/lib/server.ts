@@ -1,6 +1,8 @@
 /** Starting and stopping the built server for benchmarks and fault scripts (not for the test suite). */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -66,4 +68,37 @@ export async function signIn(base: string, email: string, password = 'fault-pass
     ?.split(';')[0];
   if (!cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookie;
+}
+
+/** Where benchmarks make their own PostgreSQL databases (DATABASE_ADMIN_URL). */
+export const postgresAdminUrl =
+  process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A fresh database on the local PostgreSQL for one benchmark run, dropped afterwards; null (and a line
+ * saying why) when PostgreSQL cannot be used, so the run goes on with PGlite only.
+ */
+export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const name = `printloop_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (err) {
+    console.log(`PostgreSQL at ${postgresAdminUrl} cannot be used (${(err as Error).message}): skipped.`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: postgresAdminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }
