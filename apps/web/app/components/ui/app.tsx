@@ -57,12 +57,14 @@ export function Panel({
   children,
   actions,
   className = '',
+  headingClassName = 'text-xl font-bold text-slate-900',
 }: {
   id: string;
   title: string;
   children: ReactNode;
   actions?: ReactNode;
   className?: string;
+  headingClassName?: string;
 }) {
   return (
     <section
@@ -70,7 +72,7 @@ export function Panel({
       className={`min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
+        <h2 id={`${id}-heading`} className={headingClassName}>
           {title}
         </h2>
         {actions}

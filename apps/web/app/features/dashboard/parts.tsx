@@ -1,5 +1,6 @@
 import { type OrderStatus, type PrinterDto, STATUS_LABELS } from '@printloop/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
+import { Panel as AppPanel } from '../../components/ui/app';
 import { PRINTER_STATUS_LABELS, percent } from './format';
 
 /** Order statuses, each with its own colour (SPEC.md: queued, printing, packaging, shipped in that order). */
@@ -94,33 +95,9 @@ export function NoData({ className = '' }: { className?: string }) {
   );
 }
 
-export function Panel({
-  id,
-  title,
-  children,
-  actions,
-  className = '',
-}: {
-  id: string;
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
+/** The app's panel, with the dashboard's smaller headings (many panels on one screen). */
+export function Panel(props: Omit<ComponentProps<typeof AppPanel>, 'headingClassName'>) {
+  return <AppPanel {...props} headingClassName="text-lg font-semibold text-slate-900" />;
 }
 
 export const buttonClass =
