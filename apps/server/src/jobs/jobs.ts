@@ -1,9 +1,11 @@
 import { safeFileName, type UploadUnits } from '@printloop/contracts';
+import type { EstimateResult } from '@printloop/estimate';
 import { type Analysis, HOUSE_PRINTER, printableProblem } from '@printloop/geometry';
-import type { PrintParameters } from '@printloop/quote';
+import type { PrintParameters, Quote, QuoteParameters } from '@printloop/quote';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { printJobs } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { printJobs, printParameters, quotes } from '../db/schema.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { MeshMissingError } from '../models/model-service.js';
@@ -155,4 +157,59 @@ export function assertPrintable(job: JobRow) {
       `${job.fileName} (${x} × ${y} × ${z} mm) does not fit the printer (${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} × ${HOUSE_PRINTER.z} mm). Check its units or scale it down.`,
     );
   }
+}
+
+/**
+ * A saved quote: its parameters and its priced row, written together in `tx` (the calculator's save
+ * and the public API's quotes alike). The figures are the server's `price` and `estimate`.
+ */
+export async function insertQuote(
+  tx: Db,
+  q: {
+    job: JobRow;
+    userId: string;
+    parameters: QuoteParameters & { color?: string | null };
+    price: Quote;
+    estimate: EstimateResult;
+    livemode?: boolean;
+    productId?: string | null;
+  },
+) {
+  const { job, parameters, price, estimate } = q;
+  const [params] = await tx
+    .insert(printParameters)
+    .values({
+      jobId: job.id,
+      layerHeight: parameters.layerHeight,
+      filamentType: parameters.filamentType,
+      printSpeed: parameters.printSpeed,
+      infillPercentage: parameters.infillPercentage,
+      supportRequired: parameters.supportRequired,
+      postProcessing: parameters.postProcessing,
+      units: job.units,
+      color: parameters.color,
+    })
+    .returning({ id: printParameters.id });
+  const pounds = (pence: number) => (pence / 100).toFixed(2);
+  const [row] = await tx
+    .insert(quotes)
+    .values({
+      jobId: job.id,
+      userId: q.userId,
+      parametersId: params!.id,
+      quantity: price.quantity,
+      materialCost: pounds(price.material_pence),
+      printTime: Math.round(estimate.print_time_s / 60),
+      electricityCost: pounds(price.machine_pence),
+      totalCost: pounds(price.total_pence),
+      validUntil: new Date(price.valid_until),
+      status: 'pending',
+      priceTableVersion: price.price_table_version,
+      breakdown: price,
+      estimate,
+      livemode: q.livemode,
+      productId: q.productId,
+    })
+    .returning();
+  return row!;
 }

@@ -14,12 +14,18 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/require-user.js';
+import type { Db } from '../../db/client.js';
 import { printJobs, printParameters, quotes } from '../../db/schema.js';
-import { assertPrintable, estimateJob, findOwnJob, type JobRow, jobDto } from '../../jobs/jobs.js';
+import {
+  assertPrintable,
+  estimateJob,
+  findOwnJob,
+  insertQuote,
+  type JobRow,
+  jobDto,
+} from '../../jobs/jobs.js';
 import { notFound } from '../../lib/errors.js';
 import { parametersOrThrow, priceEstimate } from './pricing.js';
-
-const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 /** The server's price for a job and parameters, from its own stored analysis and mesh. */
 async function priceJob(app: FastifyInstance, job: JobRow, parameters: QuoteParameters, quantity: number) {
@@ -60,40 +66,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const job = await findOwnJob(app, user.id, body.jobId);
       // Any price the client sent is ignored: the figures below are the server's own.
       const { estimate, quote } = await priceJob(app, job, parameters, body.quantity);
-      const saved = await app.database.db.transaction(async (tx) => {
-        const [params] = await tx
-          .insert(printParameters)
-          .values({
-            jobId: job.id,
-            layerHeight: parameters.layerHeight,
-            filamentType: parameters.filamentType,
-            printSpeed: parameters.printSpeed,
-            infillPercentage: parameters.infillPercentage,
-            supportRequired: parameters.supportRequired,
-            postProcessing: parameters.postProcessing,
-            units: job.units,
-          })
-          .returning({ id: printParameters.id });
-        const [row] = await tx
-          .insert(quotes)
-          .values({
-            jobId: job.id,
-            userId: user.id,
-            parametersId: params!.id,
-            quantity: quote.quantity,
-            materialCost: pounds(quote.material_pence),
-            printTime: Math.round(estimate.print_time_s / 60),
-            electricityCost: pounds(quote.machine_pence),
-            totalCost: pounds(quote.total_pence),
-            validUntil: new Date(quote.valid_until),
-            status: 'pending',
-            priceTableVersion: quote.price_table_version,
-            breakdown: quote,
-            estimate,
-          })
-          .returning({ id: quotes.id, createdAt: quotes.createdAt });
-        return row!;
-      });
+      const saved = await app.database.db.transaction((tx) =>
+        insertQuote(tx as Db, { job, userId: user.id, parameters, price: quote, estimate }),
+      );
       return reply
         .status(201)
         .send({ id: saved.id, created_at: saved.createdAt.toISOString(), quote, estimate });

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Caller } from '../../api/keys.js';
 import { type LineParameters, printParameters, products, quotes } from '../../db/schema.js';
-import { assertPrintable, estimateJob, type JobRow, reanalyzeJob } from '../../jobs/jobs.js';
+import { assertPrintable, estimateJob, insertQuote, type JobRow, reanalyzeJob } from '../../jobs/jobs.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { uuidOfPublicId } from '../../lib/ids.js';
 import {
@@ -139,43 +139,18 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         const price = queued === null ? fixed : { ...fixed, lead_time_days: queued };
         return commit(async (tx) => {
-          const [params] = await tx
-            .insert(printParameters)
-            .values({
-              jobId: job.id,
-              layerHeight: parameters.layerHeight,
-              filamentType: parameters.filamentType,
-              printSpeed: parameters.printSpeed,
-              infillPercentage: parameters.infillPercentage,
-              supportRequired: parameters.supportRequired,
-              postProcessing: parameters.postProcessing,
-              units: job.units,
-              color: parameters.color,
-            })
-            .returning({ id: printParameters.id });
-          const [row] = await tx
-            .insert(quotes)
-            .values({
-              jobId: job.id,
-              userId: caller.userId,
-              parametersId: params!.id,
-              quantity: price.quantity,
-              materialCost: (price.material_pence / 100).toFixed(2),
-              printTime: Math.round(estimate.print_time_s / 60),
-              electricityCost: (price.machine_pence / 100).toFixed(2),
-              totalCost: (price.total_pence / 100).toFixed(2),
-              validUntil: new Date(price.valid_until),
-              status: 'pending',
-              priceTableVersion: price.price_table_version,
-              breakdown: price,
-              estimate,
-              livemode: caller.livemode,
-              productId: product?.id ?? null,
-            })
-            .returning();
+          const row = await insertQuote(tx, {
+            job,
+            userId: caller.userId,
+            parameters,
+            price,
+            estimate,
+            livemode: caller.livemode,
+            productId: product?.id ?? null,
+          });
           return {
             status: 201,
-            body: quoteDto(row!, { ...parameters, units: job.units }, product?.id ?? null),
+            body: quoteDto(row, { ...parameters, units: job.units }, product?.id ?? null),
           };
         });
       });
