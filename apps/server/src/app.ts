@@ -12,6 +12,8 @@ import { type Database, openDatabase } from './db/client.js';
 import { LeadTimes, seedFleet } from './farm/farm.js';
 import { canonicalUrl } from './http/canonical-url.js';
 import { useOriginCheck } from './http/origin-check.js';
+import { StorePushQueue } from './integrations/pushes.js';
+import { resolveSecretsKey, Vault } from './integrations/secrets.js';
 import { tooManyRequests } from './lib/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { ModelService, type ModelServiceOptions } from './models/model-service.js';
@@ -25,11 +27,13 @@ import { contactRoutes } from './routes/api/contact.js';
 import { dashboardRoutes } from './routes/api/dashboard.js';
 import { farmRoutes } from './routes/api/farm.js';
 import { healthRoutes } from './routes/api/health.js';
+import { integrationRoutes } from './routes/api/integrations.js';
 import { jobRoutes } from './routes/api/jobs.js';
 import { opsRoutes } from './routes/api/ops.js';
 import { orderRoutes } from './routes/api/orders.js';
 import { quoteRoutes } from './routes/api/quotes.js';
 import { webhookEndpointRoutes } from './routes/api/webhook-endpoints.js';
+import { storeWebhookRoutes } from './routes/store-webhooks.js';
 import { v1Routes } from './routes/v1/index.js';
 import { openApiRoute, registerOpenApi } from './routes/v1/openapi.js';
 import { createStorage } from './storage/index.js';
@@ -54,6 +58,8 @@ declare module 'fastify' {
     secretBox: SecretBox;
     /** Lead times of new orders from the farm's live queue. */
     leadTimes: LeadTimes;
+    /** Seals and opens store credentials (SECRETS_KEY, AES-256-GCM). */
+    vault: Vault;
   }
 }
 
@@ -87,7 +93,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+              'req.headers["x-shopify-access-token"]',
+              'req.headers["x-shopify-hmac-sha256"]',
+              'req.headers["x-wc-webhook-signature"]',
+            ],
           },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -132,6 +145,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...options.webhooks,
   });
   app.decorate('webhooks', webhooks);
+  app.decorate('vault', new Vault(await resolveSecretsKey(config)));
+  // Tracking owed to connected stores is a second kind of delivery drained by the same worker.
+  webhooks.addQueue(
+    new StorePushQueue(app, {
+      retryScheduleS: config.webhooks.retryScheduleS,
+      timeoutS: config.webhooks.timeoutS,
+      allowPrivateNetwork: config.allowPrivateNetwork,
+    }),
+  );
   const testClock = new TestClock(app, options.testClockPollMs);
   app.decorate('testClock', testClock);
   // Stop the workers before the database closes (they may be mid-attempt).
@@ -229,6 +251,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dashboardRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookEndpointRoutes);
+  await app.register(integrationRoutes);
+  await app.register(storeWebhookRoutes);
   await app.register(v1Routes, { prefix: '/v1', rateLimit: config.apiRateLimit });
   openApiRoute(app);
   await app.register(contactRoutes, options.contactRateLimit ?? { max: 5, windowMs: 10 * 60 * 1000 });

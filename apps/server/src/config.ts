@@ -32,6 +32,13 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('PrintLoop <no-reply@printloop.local>'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The AES-256-GCM key of store credentials at rest: 32 bytes as 64 hex digits or base64. */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => secretsKeyBytes(v) !== null, {
+      error: 'must be 32 random bytes as 64 hex digits or base64 (e.g. openssl rand -base64 32)',
+    })
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -142,6 +149,8 @@ export interface Config {
       };
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
   authSecret: string | null;
+  /** The key of secrets at rest (store credentials); null: generated once into DATA_DIR/secrets.key. */
+  secretsKey: Buffer | null;
   trustProxy: boolean;
   logLevel: string;
   webBuildDir: string;
@@ -219,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
       : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
     authSecret: e.AUTH_SECRET ?? null,
+    secretsKey: e.SECRETS_KEY ? secretsKeyBytes(e.SECRETS_KEY) : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webBuildDir: path.resolve(cwd, e.WEB_BUILD_DIR ?? defaultWebBuildDir()),
@@ -268,6 +278,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiFileTtlMs: e.API_FILE_TTL_D * 86_400_000,
     },
   };
+}
+
+/** SECRETS_KEY as its 32 bytes (64 hex digits, or base64 / base64url of 32 bytes), or null. */
+export function secretsKeyBytes(raw: string): Buffer | null {
+  const v = raw.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const bytes = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
 }
 
 /** The address part of "Name <address>" (or the whole string). */

@@ -640,3 +640,161 @@ export const farmJobs = pgTable(
     index('farm_jobs_order_idx').on(t.orderId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Store connectors (issue 16; docs/decisions/0008-store-connectors.md).
+
+/** A seller's Shopify or WooCommerce store. Its credentials and webhook secret are sealed with SECRETS_KEY. */
+export const storeConnections = pgTable(
+  'store_connections',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** shopify | woocommerce */
+    platform: varchar('platform', { length: 16 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    /** https://{shop}.myshopify.com or the WooCommerce site's URL, without a trailing slash. */
+    baseUrl: text('base_url').notNull(),
+    /** active | paused */
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    /** AES-256-GCM (SECRETS_KEY): {"access_token"} or {"consumer_key","consumer_secret"}. */
+    credentialsCiphertext: text('credentials_ciphertext').notNull(),
+    /** AES-256-GCM (SECRETS_KEY): the secret incoming webhooks are signed with. */
+    webhookSecretCiphertext: text('webhook_secret_ciphertext').notNull(),
+    /** The store's ids of the webhooks registered on connect (removed with the connection). */
+    remoteWebhookIds: jsonb('remote_webhook_ids').$type<string[]>().notNull().default([]),
+    lastTestAt: timestamp('last_test_at', { withTimezone: true }),
+    lastTestOk: boolean('last_test_ok'),
+    lastTestMessage: text('last_test_message'),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_connections_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The SKUs a store has (its catalogue, and every SKU its orders carried), and the product chosen by hand
+ * for one. Without a hand-made choice a SKU maps to the seller's live product with the same SKU, if any.
+ */
+export const storeSkus = pgTable(
+  'store_skus',
+  {
+    connectionId: varchar('connection_id', { length: 40 })
+      .notNull()
+      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    sku: varchar('sku', { length: 100 }).notNull(),
+    title: varchar('title', { length: 255 }),
+    productId: varchar('product_id', { length: 40 }).references(() => products.id, { onDelete: 'set null' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.sku] })],
+);
+
+/**
+ * Every store order a connection received, once: the unique (connection, store order id) is what makes
+ * a delivery repeated three times one order. `order_id` is ours, when one was placed.
+ */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    connectionId: varchar('connection_id', { length: 40 })
+      .notNull()
+      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    /** The store's own id of the order (Shopify's numeric id, WooCommerce's post id). */
+    storeOrderId: varchar('store_order_id', { length: 64 }).notNull(),
+    /** The order number people see (Shopify's "#1001", WooCommerce's number): our order's external_id. */
+    externalId: varchar('external_id', { length: 100 }).notNull(),
+    orderId: varchar('order_id', { length: 40 }).references(() => orders.id, { onDelete: 'set null' }),
+    /** placed | skipped (nothing mapped) | failed (could not be placed) | cancelled (before it was placed) */
+    status: varchar('status', { length: 16 }).notNull(),
+    unmapped: jsonb('unmapped')
+      .$type<{ sku: string; title: string | null; quantity: number }[]>()
+      .notNull()
+      .default([]),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_orders_store_id_idx').on(t.connectionId, t.storeOrderId),
+    index('store_orders_order_idx').on(t.orderId),
+    index('store_orders_created_idx').on(t.connectionId, t.createdAt),
+  ],
+);
+
+/**
+ * Tracking owed to a store when one of its orders ships: a second kind of delivery, drained by the
+ * webhook worker's loop (same lease, same retry schedule). `progress` records the steps already done,
+ * so a retry never repeats one (a WooCommerce note, a Shopify fulfilment).
+ */
+export const storePushes = pgTable(
+  'store_pushes',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    connectionId: varchar('connection_id', { length: 40 })
+      .notNull()
+      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeOrderId: varchar('store_order_id', { length: 64 }).notNull(),
+    externalId: varchar('external_id', { length: 100 }).notNull(),
+    payload: jsonb('payload')
+      .$type<{ carrier: string; carrier_name: string; tracking_number: string; tracking_url: string }>()
+      .notNull(),
+    progress: jsonb('progress').$type<Record<string, string>>().notNull().default({}),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_pushes_due_idx').on(t.status, t.nextAttemptAt),
+    index('store_pushes_connection_idx').on(t.connectionId, t.createdAt),
+  ],
+);
+
+/** What the seller must know: unmapped lines, a cancellation that came too late, a failed order or push. */
+export const storeAlerts = pgTable(
+  'store_alerts',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    connectionId: varchar('connection_id', { length: 40 }).references(() => storeConnections.id, {
+      onDelete: 'cascade',
+    }),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    message: text('message').notNull(),
+    orderId: varchar('order_id', { length: 40 }),
+    externalId: varchar('external_id', { length: 100 }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_alerts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The CSV column mapping a seller last used for a source (Etsy, Amazon, …). */
+export const csvImportMappings = pgTable(
+  'csv_import_mappings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    source: varchar('source', { length: 24 }).notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.source] })],
+);

@@ -69,7 +69,7 @@ export interface FetchOptions {
   maxBytes: number;
   timeoutMs: number;
   param?: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: string | Buffer;
   /** Resolve for any HTTP status (webhooks read the status); by default only 2xx is accepted. */

@@ -50,6 +50,7 @@ import {
   payments,
   user,
 } from '../db/schema.js';
+import { queueStorePushes } from '../integrations/pushes.js';
 import { assertPrintable, estimateJob, type JobRow } from '../jobs/jobs.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';
 import { newId, publicUuidId } from '../lib/ids.js';
@@ -288,7 +289,7 @@ async function nextNumber(tx: Db, series: 'INV' | 'PRO', year: number): Promise<
 }
 
 export interface PlaceOptions {
-  via: 'web' | 'api';
+  via: 'web' | 'api' | 'store' | 'csv';
   actor: OrderActor;
   actorId: string | null;
   externalId?: string | undefined;
@@ -791,6 +792,8 @@ export async function applyAction(
       data,
     });
     await recordOrderChange(tx, updated!, { action: req.action, from });
+    // An order from a connected store: its tracking is owed to the store (issue 16), in this transaction.
+    if (req.action === 'ship' && updated!.livemode) await queueStorePushes(tx, updated!);
     return { order: updated!, from, to, issued };
   });
   orderChanged(req.orderId);

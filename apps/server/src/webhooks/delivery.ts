@@ -22,6 +22,16 @@ export interface DispatcherOptions {
 const KEEP_BYTES = 1024;
 
 /**
+ * Another kind of durable delivery drained by the same loop (store tracking pushes, issue 16): rows
+ * claimed with a lease like webhook deliveries, and attempted one by one, sharing the concurrency.
+ */
+export interface DeliveryQueue {
+  readonly name: string;
+  claim(limit: number): Promise<{ id: string; attempts: number }[]>;
+  attempt(id: string, attempt: number): Promise<void>;
+}
+
+/**
  * The webhook delivery worker (API.md §4; docs/decisions/0006-webhook-delivery.md). Deliveries are rows;
  * every app process runs this worker, which claims due rows with `FOR UPDATE SKIP LOCKED` and a lease
  * (so no attempt is made twice at once, across processes), posts them signed, records the attempt, and
@@ -33,12 +43,18 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private draining = false;
+  private readonly queues: DeliveryQueue[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly box: SecretBox,
     private readonly opts: DispatcherOptions,
   ) {}
+
+  /** Drains another kind of delivery in the same loop. */
+  addQueue(queue: DeliveryQueue) {
+    this.queues.push(queue);
+  }
 
   start() {
     if (!this.stopped) return;
@@ -86,18 +102,31 @@ export class WebhookDispatcher {
   async drainOnce(): Promise<number> {
     const room = this.opts.concurrency - this.inFlight.size;
     if (room <= 0) return 0;
-    const rows = await this.claim(room);
-    for (const r of rows) {
-      const p = this.attempt(r.id, r.attempts).catch((err) =>
-        this.app.log.error({ err, delivery: r.id }, 'webhook attempt failed to record'),
-      );
-      this.inFlight.add(p);
-      void p.finally(() => {
-        this.inFlight.delete(p);
-        this.later(0);
-      });
+    const own = {
+      name: 'webhook',
+      claim: (n: number) => this.claim(n),
+      attempt: (id: string, a: number) => this.attempt(id, a),
+    };
+    let claimed = 0;
+    for (const queue of [own, ...this.queues]) {
+      const left = room - claimed;
+      if (left <= 0) break;
+      const rows = await queue.claim(left);
+      for (const r of rows) {
+        const p = queue
+          .attempt(r.id, r.attempts)
+          .catch((err) =>
+            this.app.log.error({ err, delivery: r.id }, `${queue.name} attempt failed to record`),
+          );
+        this.inFlight.add(p);
+        void p.finally(() => {
+          this.inFlight.delete(p);
+          this.later(0);
+        });
+      }
+      claimed += rows.length;
     }
-    return rows.length;
+    return claimed;
   }
 
   /** For tests and scripts: drain until nothing is due and nothing is in flight. */
