@@ -42,8 +42,10 @@ function delimiterOf(text: string): string {
   return candidates[0]![1] > 0 ? candidates[0]![0] : ',';
 }
 
-export function parseCsv(text: string): ParsedCsv {
+export function parseCsv(input: string): ParsedCsv {
   const broken: ParsedCsv['broken'] = [];
+  // One line ending (CRLF, CR or LF) so every line number is the file's own.
+  const text = input.replace(/\r\n?/g, '\n');
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -77,13 +79,10 @@ export function parseCsv(text: string): ParsedCsv {
     });
   }
   // A record that spans several lines (a quoted line break) is numbered by the line it starts on.
-  const rows = body.map((r, i) => {
-    const prev = i === 0 ? head!.info.lines : body[i - 1]!.info.lines;
-    return { line: prev + 1, cells: r.record };
+  const rows = body.map((r) => {
+    const inner = r.record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
+    return { line: r.info.lines - inner, cells: r.record };
   });
-  for (const b of broken) {
-    if (!b.line) b.line = 0;
-  }
   return { headers, rows, broken };
 }
 
@@ -92,7 +91,10 @@ function readable(msg: string): string {
     .replace(/^Invalid Record Length: /, 'wrong number of columns: ')
     .replace(/^Invalid Closing Quote: /, 'a quote is not closed properly: ')
     .replace(/^Invalid Opening Quote: /, 'a quote opens in the middle of a field: ')
-    .replace(/^Quote Not Closed: /, 'a quote is never closed: ');
+    .replace(
+      /^Quote Not Closed: .*/,
+      'a quote opened here is never closed, so the rest of the file could not be read',
+    );
 }
 
 const ALIASES: Record<CsvField, string[]> = {

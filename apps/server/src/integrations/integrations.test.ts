@@ -24,7 +24,12 @@ function shopifyOrder(id: number, lines: { sku: string; quantity: number; title?
     order_number: id - 4000,
     email: 'buyer@example.com',
     cancelled_at: null,
-    line_items: lines.map((l, i) => ({ id: i + 1, sku: l.sku, quantity: l.quantity, title: l.title ?? l.sku })),
+    line_items: lines.map((l, i) => ({
+      id: i + 1,
+      sku: l.sku,
+      quantity: l.quantity,
+      title: l.title ?? l.sku,
+    })),
     shipping_address: {
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -77,7 +82,11 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
           { sku: 'VASE-9', title: 'Vase' },
         ],
       },
-      woocommerce: { consumerKey: WC_KEY, consumerSecret: WC_SECRET, skus: [{ sku: 'CUBE-1', title: 'Cube' }] },
+      woocommerce: {
+        consumerKey: WC_KEY,
+        consumerSecret: WC_SECRET,
+        skus: [{ sku: 'CUBE-1', title: 'Cube' }],
+      },
     });
     t = await createTestApp(kind, {
       env: {
@@ -101,7 +110,12 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
   });
 
   const origin = () => t.app.config.publicUrl;
-  const api = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  const api = (
+    cookie: string,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
     t.app.inject({
       method,
       url,
@@ -122,7 +136,11 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
       defaults: { material: 'PLA', color: 'black' },
     });
     expect(p.statusCode, p.body).toBe(201);
-    const other = await v1(t, live, 'POST', '/v1/products', { name: 'Other cube', file_id: file.id, sku: 'OTHER-7' });
+    const other = await v1(t, live, 'POST', '/v1/products', {
+      name: 'Other cube',
+      file_id: file.id,
+      sku: 'OTHER-7',
+    });
     expect(other.statusCode, other.body).toBe(201);
     return { ...u, email, live, productId: p.json().id as string, otherId: other.json().id as string };
   }
@@ -138,7 +156,12 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     return res.json() as { id: string; webhook_url: string };
   }
 
-  function shopifyDelivery(connId: string, topic: string, body: unknown, opts: { secret?: string; webhookId?: string } = {}) {
+  function shopifyDelivery(
+    connId: string,
+    topic: string,
+    body: unknown,
+    opts: { secret?: string; webhookId?: string } = {},
+  ) {
     const raw = Buffer.from(JSON.stringify(body));
     return t.app.inject({
       method: 'POST',
@@ -183,9 +206,14 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     const conn = await connectShopify(s.cookie);
     expect(conn.webhook_url).toBe(`http://print.example.test/integrations/shopify/${conn.id}/webhooks`);
     const made = store.calls.slice(before).filter((c) => c.operation === 'webhookSubscriptionCreate');
-    expect(made.map((c) => (c.json?.variables as { topic: string }).topic)).toEqual(['ORDERS_CREATE', 'ORDERS_CANCELLED']);
+    expect(made.map((c) => (c.json?.variables as { topic: string }).topic)).toEqual([
+      'ORDERS_CREATE',
+      'ORDERS_CANCELLED',
+    ]);
     for (const c of made) {
-      expect((c.json?.variables as { webhookSubscription: { uri: string } }).webhookSubscription.uri).toBe(conn.webhook_url);
+      expect((c.json?.variables as { webhookSubscription: { uri: string } }).webhookSubscription.uri).toBe(
+        conn.webhook_url,
+      );
       expect(c.path).toBe('/admin/api/2025-10/graphql.json');
       expect(c.headers['x-shopify-access-token']).toBe(SHOP_TOKEN);
     }
@@ -195,12 +223,18 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
       expect(body).not.toContain(SHOP_TOKEN);
       expect(body).not.toContain(SHOP_SECRET);
     }
-    const [row] = await t.app.database.db.select().from(storeConnections).where(eq(storeConnections.id, conn.id));
+    const [row] = await t.app.database.db
+      .select()
+      .from(storeConnections)
+      .where(eq(storeConnections.id, conn.id));
     expect(JSON.stringify(row)).not.toContain(SHOP_TOKEN);
     expect(JSON.stringify(row)).not.toContain(SHOP_SECRET);
     // The catalogue's SKUs: CUBE-1 maps by equal SKU, VASE-9 maps to nothing yet.
     const skus = detail.json().skus as { sku: string; mapping: string; product: { id: string } | null }[];
-    expect(skus.find((x) => x.sku === 'CUBE-1')).toMatchObject({ mapping: 'auto', product: { id: s.productId } });
+    expect(skus.find((x) => x.sku === 'CUBE-1')).toMatchObject({
+      mapping: 'auto',
+      product: { id: s.productId },
+    });
     expect(skus.find((x) => x.sku === 'VASE-9')).toMatchObject({ mapping: 'none', product: null });
     const test = await api(s.cookie, 'POST', `/api/integrations/connections/${conn.id}/test`);
     expect(test.json()).toEqual({ ok: true, message: 'Connected to Ada’s Prints' });
@@ -246,10 +280,14 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     });
     expect(tampered.statusCode).toBe(401);
     expect(await ordersOf(s.id)).toHaveLength(0);
-    expect(await t.app.database.db.select().from(storeOrders).where(eq(storeOrders.connectionId, conn.id))).toHaveLength(0);
+    expect(
+      await t.app.database.db.select().from(storeOrders).where(eq(storeOrders.connectionId, conn.id)),
+    ).toHaveLength(0);
 
     const webhookId = randomUUID();
-    const answers = await Promise.all([1, 2, 3].map(() => shopifyDelivery(conn.id, 'orders/create', body, { webhookId })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => shopifyDelivery(conn.id, 'orders/create', body, { webhookId })),
+    );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     expect(answers.map((a) => a.json().outcome).sort()).toEqual(['duplicate', 'duplicate', 'placed']);
     const again = await shopifyDelivery(conn.id, 'orders/create', body);
@@ -257,7 +295,12 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     const mine = await ordersOf(s.id);
     expect(mine).toHaveLength(1);
     const o = mine[0]!;
-    expect(o).toMatchObject({ externalId: '#1001', livemode: true, status: 'awaiting_payment', placedVia: 'store' });
+    expect(o).toMatchObject({
+      externalId: '#1001',
+      livemode: true,
+      status: 'awaiting_payment',
+      placedVia: 'store',
+    });
     expect(o.shippingAddress).toMatchObject({
       name: 'Ada Lovelace',
       street: '12 St James’s Square, Flat 2',
@@ -267,7 +310,11 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
       email: 'buyer@example.com',
     });
     const detail = await v1(t, s.live, 'GET', `/v1/orders/${o.id}`);
-    const items = detail.json().items as { product_id: string; quantity: number; parameters: { material: string } }[];
+    const items = detail.json().items as {
+      product_id: string;
+      quantity: number;
+      parameters: { material: string };
+    }[];
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ product_id: s.productId, quantity: 2, parameters: { material: 'PLA' } });
     expect(detail.json().total_amount).toBeGreaterThan(0);
@@ -288,12 +335,17 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     expect(res.json()).toMatchObject({ outcome: 'placed', unmapped: 1 });
     const [o] = await ordersOf(s.id);
     expect((await v1(t, s.live, 'GET', `/v1/orders/${o!.id}`)).json().items).toHaveLength(1);
-    const alerts = (await api(s.cookie, 'GET', '/api/integrations/alerts')).json().data as { kind: string; message: string }[];
+    const alerts = (await api(s.cookie, 'GET', '/api/integrations/alerts')).json().data as {
+      kind: string;
+      message: string;
+    }[];
     expect(alerts[0]).toMatchObject({ kind: 'unmapped' });
     expect(alerts[0]!.message).toContain('4 × Mug (SKU MUG-3)');
     await new Promise((r) => setTimeout(r, 50));
     const emails = mail.slice(sent).filter((m) => m.to === s.email);
-    expect(emails.some((m) => /some lines were skipped/.test(m.subject) && m.text.includes('MUG-3'))).toBe(true);
+    expect(emails.some((m) => /some lines were skipped/.test(m.subject) && m.text.includes('MUG-3'))).toBe(
+      true,
+    );
 
     // The mapping table shows MUG-3 unmapped; mapped by hand, the next order takes it.
     const detail = (await api(s.cookie, 'GET', `/api/integrations/connections/${conn.id}`)).json();
@@ -307,11 +359,19 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
       mapping: 'manual',
       product: { id: s.otherId },
     });
-    const next = await shopifyDelivery(conn.id, 'orders/create', shopifyOrder(5003, [{ sku: 'MUG-3', quantity: 1 }]));
+    const next = await shopifyDelivery(
+      conn.id,
+      'orders/create',
+      shopifyOrder(5003, [{ sku: 'MUG-3', quantity: 1 }]),
+    );
     expect(next.json()).toMatchObject({ outcome: 'placed', unmapped: 0 });
 
     // Nothing mapped: no order, the seller told.
-    const none = await shopifyDelivery(conn.id, 'orders/create', shopifyOrder(5004, [{ sku: 'NOPE', quantity: 1 }]));
+    const none = await shopifyDelivery(
+      conn.id,
+      'orders/create',
+      shopifyOrder(5004, [{ sku: 'NOPE', quantity: 1 }]),
+    );
     expect(none.json().outcome).toBe('skipped');
     expect(await ordersOf(s.id)).toHaveLength(2);
   });
@@ -322,26 +382,46 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     await shopifyDelivery(conn.id, 'orders/create', shopifyOrder(5010, [{ sku: 'CUBE-1', quantity: 1 }]));
     await shopifyDelivery(conn.id, 'orders/create', shopifyOrder(5011, [{ sku: 'CUBE-1', quantity: 1 }]));
     const byExt = async (ext: string) => (await ordersOf(s.id)).find((o) => o.externalId === ext)!;
-    const c1 = await shopifyDelivery(conn.id, 'orders/cancelled', { ...shopifyOrder(5010, []), cancelled_at: new Date().toISOString() });
+    const c1 = await shopifyDelivery(conn.id, 'orders/cancelled', {
+      ...shopifyOrder(5010, []),
+      cancelled_at: new Date().toISOString(),
+    });
     expect(c1.json().outcome).toBe('cancelled');
     expect((await byExt('#1010')).status).toBe('cancelled');
     // Delivered again: still one cancellation.
     expect((await shopifyDelivery(conn.id, 'orders/cancelled', shopifyOrder(5010, []))).statusCode).toBe(200);
 
     const printing = await byExt('#1011');
-    await applyAction(t.app, { orderId: printing.id, action: 'record_payment', actor: 'operator', actorId: null });
-    await applyAction(t.app, { orderId: printing.id, action: 'start_printing', actor: 'operator', actorId: null });
+    await applyAction(t.app, {
+      orderId: printing.id,
+      action: 'record_payment',
+      actor: 'operator',
+      actorId: null,
+    });
+    await applyAction(t.app, {
+      orderId: printing.id,
+      action: 'start_printing',
+      actor: 'operator',
+      actorId: null,
+    });
     const c2 = await shopifyDelivery(conn.id, 'orders/cancelled', shopifyOrder(5011, []));
     expect(c2.json().outcome).toBe('cancel_refused');
     expect((await byExt('#1011')).status).toBe('printing');
-    const alerts = (await api(s.cookie, 'GET', '/api/integrations/alerts')).json().data as { kind: string; order_id: string }[];
+    const alerts = (await api(s.cookie, 'GET', '/api/integrations/alerts')).json().data as {
+      kind: string;
+      order_id: string;
+    }[];
     expect(alerts.find((a) => a.kind === 'cancel_refused')).toMatchObject({ order_id: printing.id });
     await new Promise((r) => setTimeout(r, 50));
     expect(mail.some((m) => m.to === s.email && /cancelled too late/.test(m.subject))).toBe(true);
 
     // A cancellation that arrives before its order keeps the order from being placed.
     await shopifyDelivery(conn.id, 'orders/cancelled', shopifyOrder(5012, []));
-    const late = await shopifyDelivery(conn.id, 'orders/create', shopifyOrder(5012, [{ sku: 'CUBE-1', quantity: 1 }]));
+    const late = await shopifyDelivery(
+      conn.id,
+      'orders/create',
+      shopifyOrder(5012, [{ sku: 'CUBE-1', quantity: 1 }]),
+    );
     expect(late.json().outcome).toBe('duplicate');
     expect((await ordersOf(s.id)).some((o) => o.externalId === '#1012')).toBe(false);
   });
@@ -393,7 +473,12 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     const conn = res.json() as { id: string; webhook_url: string };
     const hooks = store.of('POST /wp-json/wc/v3/webhooks').slice(-2);
     expect(hooks.map((h) => h.json?.topic)).toEqual(['order.created', 'order.updated']);
-    for (const h of hooks) expect(h.json).toMatchObject({ delivery_url: conn.webhook_url, secret: WC_HOOK_SECRET, status: 'active' });
+    for (const h of hooks)
+      expect(h.json).toMatchObject({
+        delivery_url: conn.webhook_url,
+        secret: WC_HOOK_SECRET,
+        status: 'active',
+      });
     expect(res.body).not.toContain(WC_SECRET);
 
     // WooCommerce's first delivery is a form-encoded ping.
@@ -404,15 +489,38 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
       payload: 'webhook_id=17',
     });
     expect(ping.statusCode).toBe(200);
-    expect((await wooDelivery(conn.id, 'order.created', wooOrder(77, 'processing', [{ sku: 'CUBE-1', quantity: 1 }]), 'wrong')).statusCode).toBe(401);
+    expect(
+      (
+        await wooDelivery(
+          conn.id,
+          'order.created',
+          wooOrder(77, 'processing', [{ sku: 'CUBE-1', quantity: 1 }]),
+          'wrong',
+        )
+      ).statusCode,
+    ).toBe(401);
     // Unpaid: not placed yet; paid (order.updated to processing), placed once.
-    expect((await wooDelivery(conn.id, 'order.created', wooOrder(77, 'pending', [{ sku: 'CUBE-1', quantity: 1 }]))).json().outcome).toBe('ignored');
-    for (let i = 0; i < 3; i++) await wooDelivery(conn.id, 'order.updated', wooOrder(77, 'processing', [{ sku: 'CUBE-1', quantity: 1 }]));
+    expect(
+      (
+        await wooDelivery(conn.id, 'order.created', wooOrder(77, 'pending', [{ sku: 'CUBE-1', quantity: 1 }]))
+      ).json().outcome,
+    ).toBe('ignored');
+    for (let i = 0; i < 3; i++)
+      await wooDelivery(
+        conn.id,
+        'order.updated',
+        wooOrder(77, 'processing', [{ sku: 'CUBE-1', quantity: 1 }]),
+      );
     await wooDelivery(conn.id, 'order.created', wooOrder(78, 'processing', [{ sku: 'CUBE-1', quantity: 3 }]));
     const mine = await ordersOf(s.id);
     expect(mine.map((o) => o.externalId).sort()).toEqual(['77', '78']);
     const o77 = mine.find((o) => o.externalId === '77')!;
-    expect(o77.shippingAddress).toMatchObject({ name: 'Grace Hopper', city: 'Oxford', postal_code: 'OX1 3AZ', country: 'GB' });
+    expect(o77.shippingAddress).toMatchObject({
+      name: 'Grace Hopper',
+      city: 'Oxford',
+      postal_code: 'OX1 3AZ',
+      country: 'GB',
+    });
     expect((o77.shipping as { service: string }).service).toBe('express');
 
     const cancelled = await wooDelivery(conn.id, 'order.updated', wooOrder(78, 'cancelled', []));
@@ -429,7 +537,9 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
       carrier: 'dpd',
       trackingNumber: 'DPD0001',
     });
-    await store.waitFor(() => store.calls.some((c) => c.method === 'POST' && c.path === '/wp-json/wc/v3/orders/77/notes'));
+    await store.waitFor(() =>
+      store.calls.some((c) => c.method === 'POST' && c.path === '/wp-json/wc/v3/orders/77/notes'),
+    );
     const puts = store.calls.filter((c) => c.method === 'PUT' && c.path === '/wp-json/wc/v3/orders/77');
     expect(puts).toHaveLength(2);
     expect(puts[1]!.json).toEqual({ status: 'completed' });
@@ -437,30 +547,47 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     expect(notes).toHaveLength(1);
     expect(notes[0]!.json).toMatchObject({ customer_note: true });
     expect(String(notes[0]!.json?.note)).toContain('DPD0001');
-    expect(notes[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${WC_KEY}:${WC_SECRET}`).toString('base64')}`);
+    expect(notes[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${WC_KEY}:${WC_SECRET}`).toString('base64')}`,
+    );
   });
 
   it('pausing ignores orders; removing deletes the store’s webhooks and refuses later deliveries', async () => {
     const s = await seller();
     const conn = await connectShopify(s.cookie);
-    const paused = await api(s.cookie, 'PATCH', `/api/integrations/connections/${conn.id}`, { status: 'paused' });
+    const paused = await api(s.cookie, 'PATCH', `/api/integrations/connections/${conn.id}`, {
+      status: 'paused',
+    });
     expect(paused.json().status).toBe('paused');
-    const r = await shopifyDelivery(conn.id, 'orders/create', shopifyOrder(5030, [{ sku: 'CUBE-1', quantity: 1 }]));
+    const r = await shopifyDelivery(
+      conn.id,
+      'orders/create',
+      shopifyOrder(5030, [{ sku: 'CUBE-1', quantity: 1 }]),
+    );
     expect(r.json().outcome).toBe('ignored');
     expect(await ordersOf(s.id)).toHaveLength(0);
     const before = store.of('webhookSubscriptionDelete').length;
     const del = await api(s.cookie, 'DELETE', `/api/integrations/connections/${conn.id}`);
     expect(del.json()).toMatchObject({ deleted: true, warning: null });
     expect(store.of('webhookSubscriptionDelete').length).toBe(before + 2);
-    const after = await shopifyDelivery(conn.id, 'orders/create', shopifyOrder(5031, [{ sku: 'CUBE-1', quantity: 1 }]));
+    const after = await shopifyDelivery(
+      conn.id,
+      'orders/create',
+      shopifyOrder(5031, [{ sku: 'CUBE-1', quantity: 1 }]),
+    );
     expect(after.statusCode).toBe(404);
     // Another seller cannot see or change a connection.
     const other = await seller();
     const mine = await connectShopify(s.cookie);
     expect((await api(other.cookie, 'GET', `/api/integrations/connections/${mine.id}`)).statusCode).toBe(404);
-    expect((await api(other.cookie, 'DELETE', `/api/integrations/connections/${mine.id}`)).statusCode).toBe(404);
+    expect((await api(other.cookie, 'DELETE', `/api/integrations/connections/${mine.id}`)).statusCode).toBe(
+      404,
+    );
     expect(
-      await t.app.database.db.select().from(storeConnections).where(and(eq(storeConnections.id, mine.id))),
+      await t.app.database.db
+        .select()
+        .from(storeConnections)
+        .where(and(eq(storeConnections.id, mine.id))),
     ).toHaveLength(1);
   });
 });

@@ -41,7 +41,14 @@ export async function startFakeStore(
       const query = typeof json?.query === 'string' ? json.query : '';
       const operation =
         /^\s*(?:mutation|query)\s+(\w+)/.exec(query)?.[1] ?? /^\s*\{\s*(\w+)/.exec(query)?.[1] ?? null;
-      const call: StoreCall = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body, operation, json };
+      const call: StoreCall = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        headers: req.headers,
+        body,
+        operation,
+        json,
+      };
       calls.push(call);
       const send = (status: number, value: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -57,7 +64,9 @@ export async function startFakeStore(
       // Shopify Admin GraphQL.
       if (url.pathname.startsWith('/admin/api/')) {
         if (!opts.shopify || req.headers['x-shopify-access-token'] !== opts.shopify.accessToken) {
-          return send(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+          return send(401, {
+            errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+          });
         }
         const vars = (json?.variables ?? {}) as Record<string, unknown>;
         switch (operation) {
@@ -89,17 +98,26 @@ export async function startFakeStore(
               },
             });
           case 'fulfillmentOrders': {
-            const id = String(vars.id ?? '').split('/').pop();
+            const id = String(vars.id ?? '')
+              .split('/')
+              .pop();
             return send(200, {
               data: {
-                order: { fulfillmentOrders: { nodes: [{ id: `gid://shopify/FulfillmentOrder/${id}0`, status: 'OPEN' }] } },
+                order: {
+                  fulfillmentOrders: {
+                    nodes: [{ id: `gid://shopify/FulfillmentOrder/${id}0`, status: 'OPEN' }],
+                  },
+                },
               },
             });
           }
           case 'fulfillmentCreate':
             return send(200, {
               data: {
-                fulfillmentCreate: { fulfillment: { id: `gid://shopify/Fulfillment/${nextId++}`, status: 'SUCCESS' }, userErrors: [] },
+                fulfillmentCreate: {
+                  fulfillment: { id: `gid://shopify/Fulfillment/${nextId++}`, status: 'SUCCESS' },
+                  userErrors: [],
+                },
               },
             });
           default:
@@ -110,23 +128,34 @@ export async function startFakeStore(
       // WooCommerce REST API v3.
       if (url.pathname.startsWith('/wp-json/wc/v3/')) {
         const w = opts.woocommerce;
-        const expected = w ? `Basic ${Buffer.from(`${w.consumerKey}:${w.consumerSecret}`).toString('base64')}` : null;
+        const expected = w
+          ? `Basic ${Buffer.from(`${w.consumerKey}:${w.consumerSecret}`).toString('base64')}`
+          : null;
         if (!w || req.headers.authorization !== expected) {
-          return send(401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.' });
+          return send(401, {
+            code: 'woocommerce_rest_cannot_view',
+            message: 'Sorry, you cannot list resources.',
+          });
         }
         const path = url.pathname.slice('/wp-json/wc/v3'.length);
         if (req.method === 'GET' && path === '/system_status')
           return send(200, { environment: { site_url: `http://127.0.0.1:${port}`, version: '9.9.0' } });
         if (req.method === 'POST' && path === '/webhooks') return send(201, { id: nextId++, ...json });
-        if (req.method === 'DELETE' && /^\/webhooks\/\d+$/.test(path)) return send(200, { id: Number(path.split('/')[2]) });
+        if (req.method === 'DELETE' && /^\/webhooks\/\d+$/.test(path))
+          return send(200, { id: Number(path.split('/')[2]) });
         if (req.method === 'GET' && path === '/products')
           return send(
             200,
             (w.skus ?? []).map((s, i) => ({ id: i + 1, name: s.title, sku: s.sku, type: 'simple' })),
           );
-        if (req.method === 'PUT' && /^\/orders\/\d+$/.test(path)) return send(200, { id: Number(path.split('/')[2]), ...json });
-        if (req.method === 'POST' && /^\/orders\/\d+\/notes$/.test(path)) return send(201, { id: nextId++, ...json });
-        return send(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.' });
+        if (req.method === 'PUT' && /^\/orders\/\d+$/.test(path))
+          return send(200, { id: Number(path.split('/')[2]), ...json });
+        if (req.method === 'POST' && /^\/orders\/\d+\/notes$/.test(path))
+          return send(201, { id: nextId++, ...json });
+        return send(404, {
+          code: 'rest_no_route',
+          message: 'No route was found matching the URL and request method.',
+        });
       }
       return send(404, { message: 'not found' });
     });
@@ -146,7 +175,8 @@ export async function startFakeStore(
     async waitFor(cond: () => boolean, ms = 10_000) {
       const end = Date.now() + ms;
       while (!cond()) {
-        if (Date.now() > end) throw new Error(`fake store: condition not met in ${ms} ms (${calls.length} calls)`);
+        if (Date.now() > end)
+          throw new Error(`fake store: condition not met in ${ms} ms (${calls.length} calls)`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },
