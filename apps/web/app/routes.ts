@@ -28,6 +28,8 @@ export default [
   route('dashboard/orders/:id', 'routes/ops-order.tsx'),
   route('dashboard/accounts', 'routes/ops-accounts.tsx'),
   route('dashboard/developers', 'routes/developers.tsx'),
+  route('dashboard/integrations', 'routes/store-integrations.tsx'),
+  route('dashboard/integrations/import', 'routes/csv-import.tsx'),
   route('checkout', 'routes/checkout-shell.tsx'),
   route('checkout/:quoteId', 'routes/checkout.tsx'),
   route('orders', 'routes/orders.tsx'),

@@ -206,12 +206,12 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     const conn = await connectShopify(s.cookie);
     expect(conn.webhook_url).toBe(`http://print.example.test/integrations/shopify/${conn.id}/webhooks`);
     const made = store.calls.slice(before).filter((c) => c.operation === 'webhookSubscriptionCreate');
-    expect(made.map((c) => (c.json?.variables as { topic: string }).topic)).toEqual([
+    expect(made.map((c) => (c.json!.variables as { topic: string }).topic)).toEqual([
       'ORDERS_CREATE',
       'ORDERS_CANCELLED',
     ]);
     for (const c of made) {
-      expect((c.json?.variables as { webhookSubscription: { uri: string } }).webhookSubscription.uri).toBe(
+      expect((c.json!.variables as { webhookSubscription: { uri: string } }).webhookSubscription.uri).toBe(
         conn.webhook_url,
       );
       expect(c.path).toBe('/admin/api/2025-10/graphql.json');
@@ -444,7 +444,7 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     });
     await store.waitFor(() => store.of('fulfillmentCreate').length >= before + 2);
     const last = store.of('fulfillmentCreate').at(-1)!;
-    const f = (last.json?.variables as { fulfillment: Record<string, unknown> }).fulfillment;
+    const f = (last.json!.variables as { fulfillment: Record<string, unknown> }).fulfillment;
     expect(f).toMatchObject({
       lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: 'gid://shopify/FulfillmentOrder/50200' }],
       notifyCustomer: true,

@@ -37,6 +37,10 @@ export const paths = {
   orders: '/orders',
   /** API keys (and, later, webhook endpoints) of the signed-in user. */
   developers: '/dashboard/developers',
+  /** Store connections (Shopify, WooCommerce), their SKU mapping and alerts. */
+  storeIntegrations: '/dashboard/integrations',
+  /** Orders from any other marketplace, by CSV file. */
+  csvImport: '/dashboard/integrations/import',
   /** The operators' console. */
   opsOrders: '/dashboard/orders',
   opsAccounts: '/dashboard/accounts',
@@ -44,7 +48,7 @@ export const paths = {
 
 export type PathKey = keyof typeof paths;
 
-export const integrationGuides = ['shopify', 'woocommerce', 'amazon', 'etsy', 'ebay'] as const;
+export const integrationGuides = ['shopify', 'woocommerce', 'csv', 'amazon', 'etsy', 'ebay'] as const;
 export type IntegrationGuide = (typeof integrationGuides)[number];
 export const integrationGuidePath = (platform: IntegrationGuide) => `/docs/integrations/${platform}`;
 

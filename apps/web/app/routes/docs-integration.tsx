@@ -101,6 +101,16 @@ export default function IntegrationGuidePage({ loaderData }: Route.ComponentProp
                         </ul>
                       ) : null}
                       {step.code ? <CodeBlock label={step.code.label} code={step.code.code} /> : null}
+                      {step.image ? (
+                        <img
+                          src={step.image.src}
+                          alt={step.image.alt}
+                          width={step.image.width}
+                          height={step.image.height}
+                          loading="lazy"
+                          className="h-auto w-full rounded-lg border border-slate-200 shadow-sm"
+                        />
+                      ) : null}
                     </div>
                   </li>
                 ))}

@@ -52,10 +52,12 @@ const steps = [
   { title: 'We pack and ship', text: 'Tracked delivery to your customer.' },
 ] as const;
 
-const guideNames = integrationGuides.map((g) => {
-  const entry = Object.entries(integrationInfo).find(([, info]) => info.guide === g);
-  return { slug: g, name: entry ? entry[0] : g };
-});
+const guideNames = integrationGuides
+  .filter((g) => g !== 'csv')
+  .map((g) => {
+    const entry = Object.entries(integrationInfo).find(([, info]) => info.guide === g);
+    return { slug: g, name: entry ? entry[0] : g };
+  });
 
 export default function Home() {
   return (

@@ -24,6 +24,7 @@ export function UserMenu({ variant = 'bar' }: { variant?: 'bar' | 'panel' }) {
   }
   const links = [
     { to: paths.orders, label: 'My orders' },
+    { to: paths.storeIntegrations, label: 'Store connections' },
     { to: paths.developers, label: 'Developers' },
     ...(account?.operator ? [{ to: paths.opsOrders, label: 'Orders console' }] : []),
   ];

@@ -6,6 +6,8 @@ export interface GuideStep {
   paragraphs: string[];
   list?: string[];
   code?: { label: string; code: string };
+  /** A screenshot of the real screen (apps/web/public/guides/, taken with Chromium by e2e/integrations.test.ts). */
+  image?: { src: string; alt: string; width: number; height: number };
 }
 
 export interface IntegrationGuideData {
@@ -22,32 +24,68 @@ export interface IntegrationGuideData {
 export const guideTitles: Record<IntegrationGuide, string> = {
   shopify: 'Shopify setup guide',
   woocommerce: 'WooCommerce setup guide',
+  csv: 'CSV import guide (every other marketplace)',
   amazon: 'Amazon setup guide',
   etsy: 'Etsy setup guide',
   ebay: 'eBay setup guide',
 };
 
-const testStep = (platform: string, howToOrder: string): GuideStep => ({
-  title: 'Test with a test key',
-  paragraphs: [
-    `While the connection uses a test key (pl_test_...), every ${platform} order is received, matched to its model, analysed and priced exactly as it will be in production, and appears in PrintLoop marked as a test order. Nothing is printed, shipped or charged, and nothing is written back to your ${platform} store, so your customers receive no emails.`,
-    howToOrder,
-  ],
-  list: [
-    'The order appears in PrintLoop within a few minutes, with each mapped line item and its price.',
-    'Line items you did not map are listed as “not routed” and stay with you.',
-    'The shipping address and chosen carrier are what you expect.',
-  ],
-});
+/** The screenshots, 1280 px wide (their heights are the real ones). */
+const shot = {
+  connect: { src: '/guides/connect-shopify.png', width: 1280, height: 760 },
+  connection: { src: '/guides/shopify-connection.png', width: 1280, height: 900 },
+  importPreview: { src: '/guides/csv-import-preview.png', width: 1280, height: 900 },
+};
 
-const liveStep = (platform: string, extra: string): GuideStep => ({
-  title: 'Go live',
+const productsStep: GuideStep = {
+  title: 'Give your PrintLoop products the store’s SKUs',
   paragraphs: [
-    `Create a live key (pl_live_...) and replace the test key in the ${platform} connection settings. From then on, every new paid order with mapped items is manufactured and shipped. Orders placed before the switch are not re-sent.`,
-    extra,
-    'Keep both keys out of public code. If a key leaks, revoke it and paste a new one into the connection; the connection keeps working with the new key.',
+    'An order line is printed when its SKU is the SKU of one of your live PrintLoop products: the product’s file is printed with the product’s default material, colour and settings, and priced by PrintLoop as any order is. Create the products with a live key through the API, one per model, with the same SKU as in your store:',
   ],
-});
+  code: {
+    label: 'Create a product with a SKU',
+    code: `curl https://YOUR-PRINTLOOP/v1/products \\
+  -H "Authorization: Bearer $PRINTLOOP_LIVE_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"name": "Desk tidy", "file_id": "file_…", "sku": "TIDY-BLK",
+       "defaults": {"material": "PLA", "color": "black"}}'`,
+  },
+};
+
+const csvSteps = (marketplace: string, exportHow: string[], preset: boolean): GuideStep[] => [
+  productsStep,
+  {
+    title: `Export your ${marketplace} orders`,
+    paragraphs: exportHow,
+  },
+  {
+    title: 'Upload the file at Store connections → Import orders from a CSV',
+    paragraphs: [
+      `Open /dashboard/integrations/import, choose “${marketplace}” as the source and choose the file. ${
+        preset
+          ? `${marketplace}’s export columns are recognised as they are.`
+          : 'Check the column chosen for each field (order number, SKU, quantity, recipient, address lines, town, postcode, country; phone, email and shipping service if the file has them) and press “Check again with these columns”. The columns are remembered for this source, so the next file needs nothing.'
+      }`,
+      'Every row is checked before anything is placed, and each row with a problem says why: a SKU that is not one of your products, a quantity that is not a whole number, an incomplete address or a postcode that is not valid, an unknown country or shipping service, or a row the file itself breaks (a stray quote, a missing column). Rows with the same order number are one order, placed only if all its rows are fine.',
+    ],
+    image: {
+      ...shot.importPreview,
+      alt: 'The CSV import page: the file checked row by row, with the rows that have errors and their reasons.',
+    },
+  },
+  {
+    title: 'Place the valid orders in one click',
+    paragraphs: [
+      '“Place N orders” places every order whose rows are all fine, priced by PrintLoop, with the file’s order number as the order’s external_id and the file’s address. Importing the same file again places nothing twice: an order number already used is shown as “Already imported”, with its order.',
+    ],
+  },
+  {
+    title: `Tell ${marketplace} when it ships`,
+    paragraphs: [
+      `There is no connection back to ${marketplace}: when an order ships, its carrier and tracking number are on its page and in the “shipped” email (and in the order.shipped webhook), so you can confirm the dispatch in ${marketplace}.`,
+    ],
+  },
+];
 
 export const integrationGuideData: Record<IntegrationGuide, IntegrationGuideData> = {
   shopify: {
@@ -55,63 +93,77 @@ export const integrationGuideData: Record<IntegrationGuide, IntegrationGuideData
     name: 'Shopify',
     metaTitle: 'Shopify integration guide',
     metaDescription:
-      'Connect your Shopify store to PrintLoop: install the app, map products to models, choose materials, route paid orders with webhooks and push tracking back.',
-    lead: 'Install the PrintLoop app on your Shopify store, link your products to 3D models, and paid orders go straight to production. Tracking numbers are written back to Shopify, which emails your customer.',
+      'Connect your Shopify store to PrintLoop with a custom app: orders for mapped SKUs become PrintLoop orders, and tracking goes back to Shopify when they ship.',
+    lead: 'Connect your store with a Shopify custom app. Every new order whose lines carry the SKU of one of your PrintLoop products becomes one PrintLoop order, and when it ships the fulfilment with its tracking number is created in Shopify, which emails your customer.',
     requirements: [
-      'A Shopify store on any plan, and staff permission to install apps.',
-      'A PrintLoop account with a test key (pl_test_...) and, to go live, a live key (pl_live_...).',
-      'Your products’ model files (STL, OBJ, 3MF or STEP, up to 50 MB each).',
+      'A Shopify store, and permission to develop apps in it (Settings → Apps and sales channels → Develop apps).',
+      'A PrintLoop account with a live API key, and your products in PrintLoop with the same SKUs as your Shopify variants.',
     ],
     steps: [
       {
-        title: 'Connect the store',
+        title: 'Create a custom app in Shopify',
         paragraphs: [
-          'In PrintLoop, open Integrations, choose Shopify and enter your store’s myshopify.com domain. You are sent to Shopify to approve the PrintLoop app. It asks only for the access it needs:',
+          'In Shopify, open Settings → Apps and sales channels → Develop apps, create an app (e.g. “PrintLoop”) and configure its Admin API scopes:',
         ],
         list: [
-          'read_products: to list your products and variants for mapping.',
-          'read_orders: to receive paid orders.',
-          'write_fulfillments: to register PrintLoop as a fulfilment service location.',
-          'read_assigned_fulfillment_orders and write_assigned_fulfillment_orders: to accept fulfilment orders and create fulfilments with tracking.',
+          'read_orders: to receive orders and read their fulfilment orders.',
+          'read_products: to list your variants’ SKUs for the mapping table.',
+          'read_merchant_managed_fulfillment_orders and write_merchant_managed_fulfillment_orders: to create the fulfilment with the tracking.',
         ],
       },
       {
-        title: 'Map products to uploaded models',
+        title: 'Install it and copy two values',
         paragraphs: [
-          'Upload a model for each product you want printed, or register it through the Products API. Then, under Integrations → Shopify → Products, pick the model for each Shopify variant. Mapping is per variant, so a “Small” and a “Large” variant can point to different models or scales.',
-          'Each model is analysed once when you map it: if it is not printable (not watertight, larger than the build volume of 250 × 210 × 210 mm), you see why before any order arrives.',
+          'Install the app. Copy the Admin API access token (shpat_…, shown once) and, under API credentials, the API secret key: Shopify signs the webhooks of this app with it.',
+        ],
+      },
+      productsStep,
+      {
+        title: 'Connect the store in PrintLoop',
+        paragraphs: [
+          'Open Store connections (/dashboard/integrations, also in your account menu), choose Shopify, and enter the shop domain (my-shop.myshopify.com), the access token and the secret. Connect checks the token with a read of your shop, registers the orders/create and orders/cancelled webhooks (Admin GraphQL API 2025-10) to this PrintLoop’s /integrations/shopify/{connection}/webhooks, and reads your variants’ SKUs. The token and the secret are encrypted at rest and never shown again.',
+        ],
+        image: { ...shot.connect, alt: 'Store connections: the Connect a store form with Shopify chosen.' },
+      },
+      {
+        title: 'Check the product mapping',
+        paragraphs: [
+          'The connection’s table lists every SKU of the store, unmapped ones first. A SKU equal to a product’s SKU maps by itself (“Same SKU”); choose a product for the others. Lines whose SKU maps to nothing are skipped: the rest of the order is placed, and you are told on this page and by email. SKUs first seen in an order join the table.',
+        ],
+        image: {
+          ...shot.connection,
+          alt: 'A Shopify connection: its mapping table, the orders it sent and the tracking sent back.',
+        },
+      },
+      {
+        title: 'Orders arrive by themselves',
+        paragraphs: [
+          'Each signed orders/create webhook becomes one live PrintLoop order, with the Shopify order name (#1001) as its external_id, the order’s shipping address, and standard or express shipping from its shipping line. Shopify may send a webhook more than once: the same store order always makes one order. A webhook whose X-Shopify-Hmac-Sha256 signature does not match is refused (401) and nothing is stored.',
+          'An order cancelled in Shopify is cancelled in PrintLoop while it has not started printing; after that you are alerted (on the page and by email) to decide what to do.',
+          'Like any order of yours, it is printed once paid: accounts on invoice terms go straight to the queue, others receive a pro-forma invoice.',
         ],
       },
       {
-        title: 'Choose material and colour',
+        title: 'Tracking goes back to Shopify',
         paragraphs: [
-          'Set the material (PLA, ABS, PETG or TPU) and colour for each mapped variant. If your Shopify product already has a Material or Colour option, map the option values instead, and the customer’s choice is printed.',
+          'When the order ships, PrintLoop calls fulfillmentCreate on the order’s fulfilment order with the carrier, tracking number and tracking link; Shopify sends its shipping confirmation to your customer. If Shopify does not answer or refuses, the call is retried on the webhook schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); each try is shown under “Tracking sent to the store”, and a last failure is an alert.',
         ],
       },
       {
-        title: 'Set up order routing',
+        title: 'Test, pause or remove',
         paragraphs: [
-          'PrintLoop registers itself as a fulfilment service location and subscribes to the orders/create and orders/cancelled webhooks. Each webhook is verified with its X-Shopify-Hmac-Sha256 signature before it is accepted.',
-          'Only paid orders are routed, and only the line items you mapped; the rest of a mixed order stays with you. Assign the mapped products’ inventory to the PrintLoop location so Shopify sends their fulfilment orders to us. Cancelling an order in Shopify before printing starts cancels it in PrintLoop.',
+          '“Test connection” reads your shop again and shows the answer. “Pause” stops importing orders (tracking of orders already in PrintLoop still goes back). “Remove” deletes the webhooks from Shopify and forgets the credentials; orders already placed stay.',
         ],
       },
-      testStep(
-        'Shopify',
-        'Activate Shopify’s Bogus Gateway for testing (Settings → Payments) and place an order for a mapped product. Then check:',
-      ),
-      liveStep(
-        'Shopify',
-        'When a parcel ships, PrintLoop creates the fulfilment with the carrier and tracking number, and Shopify sends its shipping confirmation email to the customer.',
-      ),
     ],
     notes: [
       {
-        title: 'Shipping rates at checkout',
-        body: 'Shopify shows the shipping rates you configure. To match our costs, use the Shipping API rates for your main destinations when you set your Shopify shipping profiles.',
+        title: 'Which URL Shopify calls',
+        body: 'The webhooks point at this PrintLoop’s public address (PUBLIC_URL). It must be reachable from the internet over https.',
       },
       {
-        title: 'Uninstalling',
-        body: 'Uninstalling the app removes the webhooks and the fulfilment location. Orders already in production are still completed and shipped.',
+        title: 'Rotating the token',
+        body: 'Remove the connection and connect again with the new token: its webhooks are registered again, and the order history of the old connection is kept on the orders themselves.',
       },
     ],
   },
@@ -120,66 +172,90 @@ export const integrationGuideData: Record<IntegrationGuide, IntegrationGuideData
     name: 'WooCommerce',
     metaTitle: 'WooCommerce integration guide',
     metaDescription:
-      'Connect WooCommerce to PrintLoop with REST API keys and webhooks: map products by SKU, choose materials, route processing orders and write tracking back.',
-    lead: 'Connect your WooCommerce shop with a REST API key and a webhook. Orders that reach the Processing status are sent to production, and the order is completed with a tracking note when it ships.',
+      'Connect your WooCommerce store to PrintLoop with a REST API key: paid orders for mapped SKUs become PrintLoop orders, and shipped orders are completed with the tracking.',
+    lead: 'Connect your WordPress shop with a WooCommerce REST API key. Paid orders whose lines carry the SKU of one of your PrintLoop products become PrintLoop orders, and when one ships, the WooCommerce order is completed with a note to your customer carrying the tracking.',
     requirements: [
-      'WordPress with WooCommerce 8 or newer, served over HTTPS, with pretty permalinks enabled (the REST API needs them).',
-      'An administrator account on the shop.',
-      'A PrintLoop account with a test key and, to go live, a live key.',
+      'WooCommerce 3.5 or later over https, with pretty permalinks (the REST API under /wp-json/wc/v3).',
+      'A PrintLoop account with a live API key, and your products in PrintLoop with the same SKUs as in WooCommerce.',
     ],
     steps: [
       {
-        title: 'Connect the store',
+        title: 'Create a REST API key',
         paragraphs: [
-          'In WordPress, go to WooCommerce → Settings → Advanced → REST API and choose Add key. Give it a description such as “PrintLoop”, pick an administrator as the user and set Permissions to Read/Write. Copy the consumer key (ck_...) and consumer secret (cs_...): WooCommerce shows the secret once.',
-          'In PrintLoop, open Integrations → WooCommerce, enter your shop URL and paste both values. PrintLoop checks them with a read of /wp-json/wc/v3/system_status before saving.',
-          'PrintLoop then creates the webhooks it needs (topics order.created and order.updated) with a random secret. Each delivery is verified with its X-WC-Webhook-Signature header (base64 HMAC-SHA256 of the body).',
+          'In WordPress, open WooCommerce → Settings → Advanced → REST API → Add key, choose a user who manages orders, set the permissions to Read/Write and generate the key. Copy the consumer key (ck_…) and the consumer secret (cs_…): WooCommerce shows the secret once.',
+        ],
+      },
+      productsStep,
+      {
+        title: 'Connect the store in PrintLoop',
+        paragraphs: [
+          'Open Store connections (/dashboard/integrations), choose WooCommerce, and enter the site URL, the consumer key and secret, and a webhook secret (or leave it empty and PrintLoop makes one). Connect checks the key with GET /wp-json/wc/v3/system_status, creates the order.created and order.updated webhooks with that secret, pointing at this PrintLoop’s /integrations/woocommerce/{connection}/webhooks, and reads your products’ SKUs. The key, the secret and the webhook secret are encrypted at rest and never shown again.',
+        ],
+        image: { ...shot.connect, alt: 'Store connections: the Connect a store form.' },
+      },
+      {
+        title: 'Check the product mapping',
+        paragraphs: [
+          'Same SKU, same product; choose a product for the other SKUs in the connection’s table. Lines whose SKU maps to nothing are skipped and you are told on the page and by email.',
         ],
       },
       {
-        title: 'Map products to uploaded models',
+        title: 'Orders arrive once they are paid',
         paragraphs: [
-          'Upload a model for each product, then under Integrations → WooCommerce → Products pick the model for each product or variation. Products are matched by SKU, so give every printed product and variation a unique SKU in WooCommerce first.',
+          'WooCommerce’s first delivery after the webhooks are saved is a ping; it is answered and nothing else happens. After that, an order is placed in PrintLoop when a signed webhook shows it processing, on hold or completed (an order still pending payment waits for its next update). The WooCommerce order number is the external_id, the shipping address is the order’s, and a shipping method whose name says express is sent express. The same order delivered again makes nothing new; a bad X-WC-Webhook-Signature is refused (401) and nothing is stored.',
+          'An order set to cancelled or refunded in WooCommerce is cancelled in PrintLoop while it has not started printing; later, you are alerted instead.',
         ],
       },
       {
-        title: 'Choose material and colour',
+        title: 'Tracking goes back to WooCommerce',
         paragraphs: [
-          'Set a fixed material and colour per product, or map the values of a WooCommerce attribute (for example pa_material and pa_colour) so the customer’s choice is printed.',
+          'When the order ships, PrintLoop sets the WooCommerce order to completed and adds a note to the customer with the carrier, the tracking number and the link (WooCommerce emails it). Failures are retried on the webhook schedule and shown under “Tracking sent to the store”; each step is done once, so a retry never adds a second note.',
         ],
       },
       {
-        title: 'Set up order routing',
+        title: 'Test, pause or remove',
         paragraphs: [
-          'An order is routed when it reaches the Processing status (paid). Pending payment and On hold orders wait. Only mapped line items are sent; others stay with you.',
-          'When the parcel ships, PrintLoop adds a customer note with the carrier and tracking number and sets the order to Completed through the REST API, which triggers WooCommerce’s completed-order email.',
+          '“Test connection” reads the system status again. “Pause” stops importing orders. “Remove” deletes the two webhooks from WooCommerce and forgets the credentials; orders already placed stay.',
         ],
-        code: {
-          label: 'What PrintLoop sends when an order ships',
-          code: `PUT /wp-json/wc/v3/orders/1042
-{ "status": "completed" }
-
-POST /wp-json/wc/v3/orders/1042/notes
-{ "note": "Shipped with Royal Mail, tracking AB123456789GB", "customer_note": true }`,
-        },
       },
-      testStep(
-        'WooCommerce',
-        'Enable the Cash on delivery or Direct bank transfer method, place an order for a mapped product, and set it to Processing by hand. Then check:',
-      ),
-      liveStep(
-        'WooCommerce',
-        'If you use a shipment tracking plugin, PrintLoop also fills its tracking fields when the plugin exposes them in the order REST API.',
-      ),
     ],
     notes: [
       {
-        title: 'Security plugins and firewalls',
-        body: 'Some security plugins block REST API requests or strip the Authorization header. If the connection check fails with 401, allow the /wp-json/wc/v3/ routes for the PrintLoop key.',
+        title: 'Firewalls and security plugins',
+        body: 'The webhooks come from your site to PrintLoop, and PrintLoop calls /wp-json/wc/v3 with basic authentication over https: allow both if a security plugin filters REST requests.',
       },
       {
-        title: 'Revoking access',
-        body: 'Revoke the PrintLoop key under WooCommerce → Settings → Advanced → REST API at any time; routing stops immediately.',
+        title: 'Variations',
+        body: 'Give each variation its own SKU: lines carry the variation’s SKU, and each can map to its own product.',
+      },
+    ],
+  },
+  csv: {
+    platform: 'csv',
+    name: 'any marketplace by CSV',
+    metaTitle: 'CSV order import guide',
+    metaDescription:
+      'Import orders from Amazon, Etsy, eBay, Walmart, Magento, BigCommerce or a shipping platform with a CSV file: every row checked before anything is placed, nothing placed twice.',
+    lead: 'Every marketplace without a connector can export its orders as a CSV. Upload it: each row is checked and shown, the valid orders are placed in one click, and importing the same file again places nothing twice.',
+    requirements: [
+      'A PrintLoop account with your products, each with the SKU the marketplace uses.',
+      'An order export with, per line: the order number, SKU, quantity and the delivery address (optionally phone, email and shipping service). Up to 2 MB and 5,000 rows per file; commas, semicolons or tabs.',
+    ],
+    steps: csvSteps(
+      'your marketplace',
+      [
+        'Export the orders to dispatch from your marketplace or shipping platform as a CSV (or tab-separated) file with one row per order line. Etsy’s and Amazon’s exports are read with their own column names; for Walmart, Magento, BigCommerce, ShipStation, ShipBob, ShipMonk, Shippo and any other source you choose the columns once.',
+      ],
+      false,
+    ),
+    notes: [
+      {
+        title: 'Quotes, line breaks and accents',
+        body: 'Fields in quotes may hold commas, quotes ("") and line breaks; a UTF-8 byte order mark and Windows line endings are fine. A row the file breaks is listed with its line and reason, and the other rows are still read.',
+      },
+      {
+        title: 'Re-importing',
+        body: 'Order numbers are the orders’ external_id: importing a file twice, or a file that overlaps the last one, places only the orders not placed yet.',
       },
     ],
   },
@@ -188,58 +264,26 @@ POST /wp-json/wc/v3/orders/1042/notes
     name: 'Amazon',
     metaTitle: 'Amazon integration guide',
     metaDescription:
-      'Fulfil Amazon merchant-fulfilled (MFN) orders with PrintLoop: authorise the SP-API app, map SKUs to models, route unshipped orders and confirm shipment.',
-    lead: 'Authorise PrintLoop in Seller Central and your merchant-fulfilled (MFN) orders are printed and shipped by us, with shipment confirmation and tracking sent to Amazon before the ship-by date.',
+      'Send merchant-fulfilled Amazon orders to PrintLoop with Seller Central’s order report: checked row by row, placed in one click, never twice.',
+    lead: 'Amazon orders come to PrintLoop through Seller Central’s order report: upload it at Store connections → Import orders from a CSV, check the rows, and place the valid orders in one click.',
     requirements: [
-      'A Professional selling account in Seller Central.',
-      'Listings fulfilled by you (merchant-fulfilled network, MFN). Fulfilled by Amazon (FBA) orders are shipped by Amazon and are never routed.',
-      'A PrintLoop account with a test key and, to go live, a live key.',
+      'A Seller Central account with merchant-fulfilled (MFN) listings, and your products in PrintLoop with the listings’ seller SKUs.',
     ],
-    steps: [
-      {
-        title: 'Connect the store',
-        paragraphs: [
-          'In PrintLoop, open Integrations → Amazon and choose your marketplace region (Europe, North America or Far East). You are sent to Seller Central to authorise the PrintLoop app through the Selling Partner API (SP-API).',
-          'The app uses the Orders API to read orders and confirm shipments. Reading the buyer’s shipping address is restricted data: PrintLoop requests it with a Restricted Data Token for the Direct-to-Consumer Shipping role, only for orders it fulfils.',
-        ],
-      },
-      {
-        title: 'Map products to uploaded models',
-        paragraphs: [
-          'Amazon orders are matched by Seller SKU. Under Integrations → Amazon → Products, PrintLoop lists the SKUs of your active MFN listings; pick a model for each one you want printed.',
-        ],
-      },
-      {
-        title: 'Choose material and colour',
-        paragraphs: [
-          'Amazon listings are usually one SKU per colour or material, so set the material and colour on each SKU mapping. A child ASIN in a variation family gets its own mapping.',
-        ],
-      },
-      {
-        title: 'Set up order routing',
-        paragraphs: [
-          'PrintLoop polls the Orders API (getOrders with FulfillmentChannels=MFN and OrderStatuses=Unshipped,PartiallyShipped) every few minutes. Pending orders, whose payment is not yet authorised, are not routed.',
-          'When the parcel ships, PrintLoop confirms the shipment with confirmShipment, giving the carrier, the tracking number and the shipped quantities, so Amazon updates the order and notifies the buyer.',
-          'Set your listings’ handling time to at least 2 business days so the promised ship-by date allows for printing.',
-        ],
-      },
-      testStep(
-        'Amazon',
-        'Amazon has no test orders for live listings; instead, connect with the test key and wait for a real MFN order, or leave the integration in test mode for your first orders and ship those yourself. Check:',
-      ),
-      liveStep(
-        'Amazon',
-        'Watch your Account Health page for the first week: late shipment and valid tracking rates are measured on the confirmations PrintLoop sends.',
-      ),
-    ],
+    steps: csvSteps(
+      'Amazon',
+      [
+        'In Seller Central, open Orders → Order Reports, request the Unshipped Orders report and download it. It is tab-separated text with columns such as order-id, sku, quantity-purchased, recipient-name, ship-address-1, ship-city, ship-postal-code, ship-country and ship-service-level: upload it as it is (Expedited, NextDay and SecondDay are sent express).',
+      ],
+      true,
+    ),
     notes: [
       {
-        title: 'FBA and multi-channel',
-        body: 'Orders fulfilled by Amazon are ignored. If you stock printed goods in FBA, create shipments to Amazon yourself; PrintLoop can print the stock for you as a normal API order.',
+        title: 'Confirming shipment',
+        body: 'Confirm the shipment in Seller Central with the carrier and tracking number from the order’s page once it ships, within Amazon’s handling time.',
       },
       {
-        title: 'Buyer data',
-        body: 'Buyer names and addresses are used only to ship the order and are deleted from PrintLoop 30 days after delivery, as Amazon’s data protection policy requires.',
+        title: 'One row per item',
+        body: 'An Amazon order of several items has several rows with the same order-id: they become one PrintLoop order.',
       },
     ],
   },
@@ -248,66 +292,26 @@ POST /wp-json/wc/v3/orders/1042/notes
     name: 'Etsy',
     metaTitle: 'Etsy integration guide',
     metaDescription:
-      'Connect your Etsy shop to PrintLoop with Etsy Open API v3: map listings to models, route paid receipts to production and send tracking back to Etsy.',
-    lead: 'Connect your Etsy shop through the Etsy Open API v3. Paid receipts for mapped listings are printed and shipped, and tracking is added to the receipt so Etsy notifies the buyer.',
+      'Send Etsy orders to PrintLoop with Etsy’s order items CSV: checked row by row, placed in one click, never twice.',
+    lead: 'Etsy orders come to PrintLoop through Etsy’s own order export: upload it at Store connections → Import orders from a CSV, check the rows, and place the valid orders in one click.',
     requirements: [
-      'An Etsy shop and its owner’s login.',
-      'A PrintLoop account with a test key and, to go live, a live key.',
-      'Etsy requires you to name PrintLoop as a production partner on listings that we print (see below).',
+      'An Etsy shop whose listings (or variations) have SKUs, and your products in PrintLoop with those SKUs.',
     ],
-    steps: [
-      {
-        title: 'Connect the store',
-        paragraphs: [
-          'In PrintLoop, open Integrations → Etsy and choose Connect. You sign in to Etsy and grant access through OAuth 2.0 (with PKCE). PrintLoop asks for these scopes:',
-        ],
-        list: [
-          'listings_r: to list your listings and their variations for mapping.',
-          'transactions_r: to read receipts (orders) and their shipping addresses.',
-          'transactions_w: to add tracking to receipts when they ship.',
-        ],
-      },
-      {
-        title: 'Map products to uploaded models',
-        paragraphs: [
-          'Under Integrations → Etsy → Listings, pick a model for each listing. For listings with variations, map each product (combination of property values) or match by the SKU you set on it in Etsy.',
-          'In each printed listing, add PrintLoop as a production partner (Listing → Production partners) and describe it, for example “PrintLoop, 3D printing, United Kingdom”.',
-        ],
-      },
-      {
-        title: 'Choose material and colour',
-        paragraphs: [
-          'Set the material and colour per mapped product, or map the values of your “Colour” and “Material” variation properties to PrintLoop materials and colours.',
-        ],
-      },
-      {
-        title: 'Set up order routing',
-        paragraphs: [
-          'PrintLoop reads new receipts every few minutes with getShopReceipts (was_paid=true, was_shipped=false) and routes the transactions of mapped listings. Personalisation text the buyer entered is shown with the order, for your review.',
-          'When the parcel ships, PrintLoop calls createReceiptShipment with the tracking code and carrier name, which marks the receipt as dispatched and emails the buyer.',
-        ],
-        code: {
-          label: 'How the receipts are read (Etsy Open API v3)',
-          code: 'GET https://openapi.etsy.com/v3/application/shops/{shop_id}/receipts?was_paid=true&was_shipped=false',
-        },
-      },
-      testStep(
-        'Etsy',
-        'Etsy has no sandbox. Create a private test listing, or buy one of your own cheapest listings from another Etsy account and refund it afterwards. Check:',
-      ),
-      liveStep(
-        'Etsy',
-        'Set the processing time of printed listings to at least 2 business days, so Etsy’s estimated dispatch date includes printing.',
-      ),
-    ],
+    steps: csvSteps(
+      'Etsy',
+      [
+        'In Shop Manager, open Settings → Options → Download Data, choose “Order Items” (EtsySoldOrderItems) for the period and download the CSV. Its columns Order ID, SKU, Quantity, Ship Name, Ship Address1, Ship Address2, Ship City, Ship State, Ship Zipcode and Ship Country are read as they are; country names such as “United Kingdom” are understood.',
+      ],
+      true,
+    ),
     notes: [
       {
-        title: 'Personalised items',
-        body: 'Personalised listings need a model per variant or a manual step: orders with personalisation are held for you to confirm the model before printing.',
+        title: 'Marking orders dispatched',
+        body: 'Mark the order dispatched in Etsy with the tracking number from the order’s page once it ships.',
       },
       {
-        title: 'Disconnecting',
-        body: 'Remove access under Etsy → Settings → Apps, or disconnect in PrintLoop; routing stops at once.',
+        title: 'Personalised items',
+        body: 'A line is printed from its product’s file and defaults: personalisation typed by the buyer is not read from the CSV.',
       },
     ],
   },
@@ -316,60 +320,26 @@ POST /wp-json/wc/v3/orders/1042/notes
     name: 'eBay',
     metaTitle: 'eBay integration guide',
     metaDescription:
-      'Connect eBay to PrintLoop with the Fulfillment API: map listings by custom label (SKU), route paid orders to production and upload tracking to eBay.',
-    lead: 'Connect your eBay seller account through the eBay Sell Fulfillment API. Paid orders for mapped listings are printed and shipped, and tracking is uploaded to eBay before your handling time runs out.',
+      'Send eBay orders to PrintLoop with Seller Hub’s orders report: checked row by row, placed in one click, never twice.',
+    lead: 'eBay orders come to PrintLoop through Seller Hub’s orders report: upload it at Store connections → Import orders from a CSV, choose its columns once, and place the valid orders in one click.',
     requirements: [
-      'An eBay seller account (business accounts recommended).',
-      'A custom label (SKU) on every listing you want printed.',
-      'A PrintLoop account with a test key and, to go live, a live key.',
+      'An eBay seller account whose listings have a custom label (SKU), and your products in PrintLoop with those SKUs.',
     ],
-    steps: [
-      {
-        title: 'Connect the store',
-        paragraphs: [
-          'In PrintLoop, open Integrations → eBay and choose Connect. You sign in to eBay and consent to the OAuth scopes sell.fulfillment (orders and shipping fulfilments) and sell.inventory.readonly (listings and SKUs). eBay refresh tokens last 18 months; PrintLoop reminds you to reconnect before yours expires.',
-        ],
-      },
-      {
-        title: 'Map products to uploaded models',
-        paragraphs: [
-          'Orders are matched by the listing’s custom label (SKU). Under Integrations → eBay → Listings, pick a model for each SKU. For multi-variation listings, each variation has its own SKU and its own mapping.',
-        ],
-      },
-      {
-        title: 'Choose material and colour',
-        paragraphs: [
-          'Set the material and colour per SKU. If a listing varies by colour, each colour variation has its own SKU, so map each one to the matching PrintLoop colour.',
-        ],
-      },
-      {
-        title: 'Set up order routing',
-        paragraphs: [
-          'PrintLoop reads orders through the Fulfillment API (getOrders with filter orderfulfillmentstatus:{NOT_STARTED|IN_PROGRESS}) every few minutes and routes paid orders with mapped line items.',
-          'When the parcel ships, PrintLoop calls createShippingFulfillment with the line items, carrier code and tracking number; eBay marks the order as shipped and tells the buyer.',
-        ],
-        code: {
-          label: 'Orders read from eBay',
-          code: 'GET https://api.ebay.com/sell/fulfillment/v1/order?filter=orderfulfillmentstatus:%7BNOT_STARTED%7CIN_PROGRESS%7D',
-        },
-      },
-      testStep(
-        'eBay',
-        'eBay’s sandbox cannot place orders on your real listings. Connect with the test key and let your first real orders arrive in test mode (ship those yourself), or create a low-priced private listing and buy it from a second account. Check:',
-      ),
-      liveStep(
-        'eBay',
-        'Set a handling time of at least 2 business days on printed listings so late-shipment rates stay low.',
-      ),
-    ],
+    steps: csvSteps(
+      'eBay',
+      [
+        'In Seller Hub, open Orders → Awaiting shipment, select the orders and download them as a CSV (Download report → Orders). Choose eBay as the source: the columns Order number, Custom label (SKU), Quantity and the Post to … address columns are guessed from their names the first time; check them, and they are remembered.',
+      ],
+      false,
+    ),
     notes: [
       {
-        title: 'Returns',
-        body: 'Returns are handled in eBay as usual. If an item arrives damaged or misprinted, contact support with the order number and we reprint it.',
+        title: 'Marking orders dispatched',
+        body: 'Add the tracking number in Seller Hub once the order ships, so the buyer is told and your late-dispatch rate stays low.',
       },
       {
-        title: 'Disconnecting',
-        body: 'Disconnect in PrintLoop or revoke access under eBay → Account → Site preferences → Third-party authorisations.',
+        title: 'Header lines',
+        body: 'If the report starts with a line before its column names, delete that line first: the first line must be the column names.',
       },
     ],
   },
