@@ -30,11 +30,11 @@ export const guideTitles: Record<IntegrationGuide, string> = {
   ebay: 'eBay setup guide',
 };
 
-/** The screenshots, 1280 px wide (their heights are the real ones). */
+/** The screenshots (their real sizes), taken by `GUIDE_SCREENSHOTS=1 npx vitest run --project e2e e2e/integrations.test.ts`. */
 const shot = {
-  connect: { src: '/guides/connect-shopify.png', width: 1280, height: 760 },
-  connection: { src: '/guides/shopify-connection.png', width: 1280, height: 900 },
-  importPreview: { src: '/guides/csv-import-preview.png', width: 1280, height: 900 },
+  connect: { src: '/guides/connect-shopify.png', width: 1216, height: 476 },
+  connection: { src: '/guides/shopify-connection.png', width: 1216, height: 870 },
+  importPreview: { src: '/guides/csv-import-preview.png', width: 1216, height: 372 },
 };
 
 const productsStep: GuideStep = {

@@ -154,7 +154,7 @@ const FIELDS: Record<
     {
       name: 'access_token',
       label: 'Admin API access token',
-      hint: 'From your custom app’s API credentials (shpat_…). Scopes: read_orders, read_products, write_assigned_fulfillment_orders, read_assigned_fulfillment_orders.',
+      hint: 'From your custom app’s API credentials (shpat_…). Scopes: read_orders, read_products, read_merchant_managed_fulfillment_orders, write_merchant_managed_fulfillment_orders.',
       secret: true,
     },
     {
