@@ -418,9 +418,11 @@ export default function Docs({ loaderData }: Route.ComponentProps) {
 
         <DocSection id="shopify" title="Shopify">
           <p>
-            Sell printed products on Shopify without writing code. Connect your store, link each Shopify
-            product to a model, and paid orders are sent to production automatically; tracking numbers flow
-            back to Shopify when the parcel ships.
+            Sell printed products on Shopify without writing code. At Store connections, paste a custom app’s
+            Admin API token and signing secret: orders whose lines carry your products’ SKUs become PrintLoop
+            orders, and the fulfilment with its tracking number is created in Shopify when the parcel ships.
+            WooCommerce connects the same way with a REST API key; every other marketplace imports its order
+            CSV.
           </p>
           <p>
             <Link to={integrationGuidePath('shopify')} className="font-semibold text-brand-700 underline">

@@ -30,9 +30,10 @@ export default function IntegrationsPage() {
         title="Connect the store you already sell on"
         lead={
           <p>
-            PrintLoop works with {integrations.length} marketplaces, store platforms and shipping tools. Paid
-            orders go straight into production, and tracking numbers go back to your store when the parcel
-            ships.
+            PrintLoop works with {integrations.length} marketplaces, store platforms and shipping tools.
+            Shopify and WooCommerce connect directly: their orders arrive by themselves and tracking goes back
+            when the parcel ships. Every other platform sends its orders by CSV, checked row by row before
+            anything is placed.
           </p>
         }
       >
@@ -93,16 +94,14 @@ export default function IntegrationsPage() {
                         <Wordmark name={name} />
                       </h3>
                       <p className="mt-3 flex-1 text-slate-700">{info.summary}</p>
-                      {info.guide ? (
-                        <p className="mt-4">
-                          <Link
-                            to={integrationGuidePath(info.guide)}
-                            className="font-semibold text-brand-700 hover:underline"
-                          >
-                            Read the {name} guide
-                          </Link>
-                        </p>
-                      ) : null}
+                      <p className="mt-4">
+                        <Link
+                          to={integrationGuidePath(info.guide ?? 'csv')}
+                          className="font-semibold text-brand-700 hover:underline"
+                        >
+                          {info.guide ? `Read the ${name} guide` : 'Read the CSV import guide'}
+                        </Link>
+                      </p>
                     </Card>
                   </li>
                 );
@@ -118,17 +117,17 @@ export default function IntegrationsPage() {
             {
               icon: 'plug',
               title: 'Connect once',
-              text: 'Authorise PrintLoop in your store or marketplace account, or add a webhook. It takes a few minutes.',
+              text: 'Paste a Shopify custom app’s token or a WooCommerce REST key: PrintLoop registers its own webhooks. Elsewhere, export an order CSV.',
             },
             {
               icon: 'cube',
               title: 'Map your products',
-              text: 'Link each product or variant to a model file, material and finish. Unmapped products are left alone.',
+              text: 'A store SKU equal to your product’s SKU maps by itself; map the rest by hand. Unmapped lines are skipped, and you are told.',
             },
             {
               icon: 'truck',
               title: 'Orders flow both ways',
-              text: 'Paid orders arrive in the print queue; dispatch status and tracking numbers go back automatically.',
+              text: 'Store orders become PrintLoop orders once, however often they are sent; tracking goes back to Shopify and WooCommerce when they ship.',
             },
           ]}
         />

@@ -19,67 +19,75 @@ export const integrationInfo: Record<IntegrationName, IntegrationInfo> = {
     category: 'Store platform',
     colour: '#3f6b1f',
     summary:
-      'Install the app, link products to print files, and paid orders go straight into the print queue.',
+      'Connect with a custom app: orders for your products’ SKUs become PrintLoop orders, and tracking goes back to Shopify.',
     guide: 'shopify',
   },
   WooCommerce: {
     category: 'Store platform',
     colour: '#6b3fa0',
-    summary: 'A plugin for WordPress shops that sends orders by webhook and writes tracking numbers back.',
+    summary:
+      'Connect with a REST API key: paid orders arrive by signed webhook; shipped orders are completed with the tracking.',
     guide: 'woocommerce',
   },
   Amazon: {
     category: 'Marketplace',
     colour: '#1f2937',
-    summary: 'Fulfil merchant-fulfilled orders from Seller Central and confirm shipment automatically.',
+    summary:
+      'Upload Seller Central’s order report: every row checked, valid orders placed in one click, none twice.',
     guide: 'amazon',
   },
   Etsy: {
     category: 'Marketplace',
     colour: '#b03a0c',
-    summary: 'Made-to-order listings print when a buyer checks out; dispatch and tracking sync back to Etsy.',
+    summary:
+      'Upload Etsy’s order items CSV as it is: every row checked, valid orders placed in one click, none twice.',
     guide: 'etsy',
   },
   eBay: {
     category: 'Marketplace',
     colour: '#1e4fa3',
-    summary: 'Connect your eBay account so sold items are printed, packed and marked as dispatched.',
+    summary:
+      'Upload Seller Hub’s orders report, choose its columns once, and place the valid orders in one click.',
     guide: 'ebay',
   },
   Magento: {
     category: 'Store platform',
     colour: '#a3330f',
-    summary: 'An Adobe Commerce (Magento 2) module for stores with large catalogues and custom checkouts.',
+    summary:
+      'Export the orders to ship as a CSV and import them: columns chosen once, remembered for the next file.',
   },
   BigCommerce: {
     category: 'Store platform',
     colour: '#252a3d',
-    summary: 'Map BigCommerce products and variants to models, materials and finishing options.',
+    summary:
+      'Export BigCommerce orders as a CSV: rows with your products’ SKUs become orders, the rest are listed with why.',
   },
   Walmart: {
     category: 'Marketplace',
     colour: '#0b4f9c',
-    summary: 'Accept Walmart Marketplace orders and return carrier and tracking details within the deadline.',
+    summary:
+      'Import Walmart Marketplace order exports by CSV; the tracking is on each order to confirm in Seller Center.',
   },
   ShipStation: {
     category: 'Shipping and fulfilment',
     colour: '#2f6b2f',
-    summary: 'Keep ShipStation as your shipping hub: printed orders arrive ready to label.',
+    summary:
+      'Export orders from ShipStation as a CSV and import them: one order per order number, never twice.',
   },
   ShipBob: {
     category: 'Shipping and fulfilment',
     colour: '#1d4f91',
-    summary: 'Send finished stock to your ShipBob warehouses, or print on demand alongside them.',
+    summary: 'Import ShipBob order exports by CSV to print on demand alongside your warehouse stock.',
   },
   ShipMonk: {
     category: 'Shipping and fulfilment',
     colour: '#7a2e8e',
-    summary: 'Replenish ShipMonk inventory with printed batches and track each inbound shipment.',
+    summary: 'Import ShipMonk order exports by CSV; printed orders ship from our floor with tracking.',
   },
   Shippo: {
     category: 'Shipping and fulfilment',
     colour: '#0f5e5a',
-    summary: 'Use your own Shippo carrier accounts and rates for labels on orders we print.',
+    summary: 'Import order CSVs exported from Shippo: every row checked before anything is placed.',
   },
 };
 
