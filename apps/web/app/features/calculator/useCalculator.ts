@@ -61,9 +61,30 @@ export interface ModelFileInfo {
 
 export type SaveState =
   | { status: 'idle' }
-  | { status: 'saving' }
-  | { status: 'saved'; id: string }
+  | { status: 'saving'; mode: SaveMode }
+  | { status: 'saved'; id: string; reference: string; mode: SaveMode }
   | { status: 'error' };
+
+/** 'update' re-prices the opened quote in place; 'new' saves another quote. */
+export type SaveMode = 'new' | 'update';
+
+/** The saved quote the calculator shows (opened from the list, or just saved). */
+export interface OpenedQuote {
+  id: string;
+  reference: string;
+  name: string;
+}
+
+/** The model drawn small for the saved quote's list, or undefined (no model, no WebGL). */
+async function thumbnailOf(viewer: ViewerState): Promise<string | undefined> {
+  if (viewer.status !== 'ready') return undefined;
+  try {
+    const { renderThumbnail } = await import('./thumbnail');
+    return renderThumbnail(viewer.model.positions) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function printParams(p: QuoteParameters): PrintParameters {
   return {
@@ -122,6 +143,9 @@ export function useCalculator() {
   const [saved, setSaved] = useState<SavedQuoteSummary[]>([]);
   const [savedError, setSavedError] = useState<string | null>(null);
   const [openingId, setOpeningId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<OpenedQuote | null>(null);
+  const viewerRef = useRef(viewer);
+  viewerRef.current = viewer;
 
   /** Incremented by every new file, open or reset: answers for an older generation are dropped. */
   const gen = useRef(0);
@@ -163,6 +187,7 @@ export function useCalculator() {
     setPreview(null);
     setPreviewError(null);
     setSave({ status: 'idle' });
+    setOpened(null);
     source.current = null;
   }, []);
 
@@ -423,18 +448,27 @@ export function useCalculator() {
     else setSaved([]);
   }, [session.status, refreshSaved]);
 
-  const saveQuote = useCallback(async () => {
-    if (!job || !canSave) return;
-    setSave({ status: 'saving' });
-    try {
-      const r = await quotesApi.save({ jobId: job.id, parameters: params, quantity });
-      setSave({ status: 'saved', id: r.id });
-      void refreshSaved();
-    } catch (err) {
-      if (isApiError(err) && err.status === 401) navigate(loginPathFor(CALCULATOR_PATH));
-      setSave({ status: 'error' });
-    }
-  }, [job, canSave, params, quantity, refreshSaved, navigate]);
+  const saveQuote = useCallback(
+    async (mode: SaveMode = 'new') => {
+      if (!job || !canSave) return;
+      const target = mode === 'update' ? opened : null;
+      if (mode === 'update' && !target) return;
+      setSave({ status: 'saving', mode });
+      try {
+        const thumbnail = await thumbnailOf(viewerRef.current);
+        const req = { jobId: job.id, parameters: params, quantity, ...(thumbnail ? { thumbnail } : {}) };
+        const r = target ? await quotesApi.update(target.id, req) : await quotesApi.save(req);
+        setSave({ status: 'saved', id: r.id, reference: r.reference, mode });
+        // What was saved is now the opened quote: saving again offers to update it.
+        setOpened({ id: r.id, reference: r.reference, name: r.name });
+        void refreshSaved();
+      } catch (err) {
+        if (isApiError(err) && err.status === 401) navigate(loginPathFor(CALCULATOR_PATH));
+        setSave({ status: 'error' });
+      }
+    },
+    [job, canSave, opened, params, quantity, refreshSaved, navigate],
+  );
 
   const openSaved = useCallback(
     async (id: string) => {
@@ -445,6 +479,7 @@ export function useCalculator() {
       try {
         const d = await quotesApi.get(id, signal);
         if (g !== gen.current) return;
+        setOpened({ id: d.quote.id, reference: d.quote.reference, name: d.quote.name });
         setFile({ name: d.job.file_name, size: d.job.file_size });
         setJob(d.job);
         setServerAnalysis(d.analysis);
@@ -475,9 +510,22 @@ export function useCalculator() {
     try {
       await quotesApi.remove(id);
       setSaved((list) => list.filter((q) => q.id !== id));
+      setOpened((o) => (o?.id === id ? null : o));
       return true;
     } catch {
       return false;
+    }
+  }, []);
+  /** Renames a saved quote; resolves with the server's message when it refuses, else null. */
+  const renameSaved = useCallback(async (id: string, name: string): Promise<string | null> => {
+    try {
+      const q = await quotesApi.rename(id, name);
+      setSaved((list) => list.map((x) => (x.id === id ? q : x)));
+      setOpened((o) => (o?.id === id ? { ...o, name: q.name } : o));
+      return null;
+    } catch (err) {
+      if (isApiError(err)) return err.fields?.name ?? err.message;
+      return 'The quote could not be renamed. Please try again.';
     }
   }, []);
 
@@ -540,6 +588,7 @@ export function useCalculator() {
     saved,
     savedError,
     openingId,
+    opened,
     processFile,
     reset,
     updateParams,
@@ -547,6 +596,7 @@ export function useCalculator() {
     saveQuote,
     openSaved,
     deleteSaved,
+    renameSaved,
     changeUnits,
     setError,
   };
