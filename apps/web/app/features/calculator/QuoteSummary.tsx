@@ -144,7 +144,7 @@ export function QuoteSummary({
           {previewError}
         </p>
       ) : null}
-      <div className="mt-5 flex flex-wrap gap-3">
+      <div className="mt-5 flex flex-wrap items-start gap-3">
         <SaveActions canSave={canSave} save={save} opened={opened} onSave={onSave} />
         <button
           type="button"

@@ -35,10 +35,11 @@ export function SaveActions({
         type="button"
         onClick={() => onSave('update')}
         disabled={!canSave}
+        aria-label={`Update ${opened.reference}`}
         aria-describedby="save-update-hint"
         className={primary}
       >
-        {saving === 'update' ? 'Updating...' : `Update ${opened.reference}`}
+        {saving === 'update' ? 'Updating...' : 'Update'}
       </button>
       <button type="button" onClick={() => onSave('new')} disabled={!canSave} className={secondary}>
         {saving === 'new' ? 'Saving...' : 'Save as new'}
