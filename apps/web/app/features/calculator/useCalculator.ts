@@ -75,12 +75,11 @@ export interface OpenedQuote {
   name: string;
 }
 
-/** The model drawn small for the saved quote's list, or undefined (no model, no WebGL). */
-async function thumbnailOf(viewer: ViewerState): Promise<string | undefined> {
-  if (viewer.status !== 'ready') return undefined;
+/** The model drawn small for the saved quote's list, or undefined (no WebGL). */
+async function thumbnailOf(positions: Float32Array): Promise<string | undefined> {
   try {
     const { renderThumbnail } = await import('./thumbnail');
-    return renderThumbnail(viewer.model.positions) ?? undefined;
+    return renderThumbnail(positions) ?? undefined;
   } catch {
     return undefined;
   }
@@ -146,6 +145,24 @@ export function useCalculator() {
   const [opened, setOpened] = useState<OpenedQuote | null>(null);
   const viewerRef = useRef(viewer);
   viewerRef.current = viewer;
+  /** The current model's thumbnail, drawn when the browser is idle so saving does not wait for it. */
+  const thumbRef = useRef<{ key: number; url: Promise<string | undefined> } | null>(null);
+  const thumbnailFor = useCallback((v: ViewerState): Promise<string | undefined> => {
+    if (v.status !== 'ready') return Promise.resolve(undefined);
+    if (thumbRef.current?.key !== v.model.key)
+      thumbRef.current = { key: v.model.key, url: thumbnailOf(v.model.positions) };
+    return thumbRef.current.url;
+  }, []);
+  useEffect(() => {
+    if (viewer.status !== 'ready' || session.status !== 'signed-in') return;
+    const draw = () => void thumbnailFor(viewer);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(draw, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(draw, 1000);
+    return () => clearTimeout(t);
+  }, [viewer, session.status, thumbnailFor]);
 
   /** Incremented by every new file, open or reset: answers for an older generation are dropped. */
   const gen = useRef(0);
@@ -455,7 +472,7 @@ export function useCalculator() {
       if (mode === 'update' && !target) return;
       setSave({ status: 'saving', mode });
       try {
-        const thumbnail = await thumbnailOf(viewerRef.current);
+        const thumbnail = await thumbnailFor(viewerRef.current);
         const req = { jobId: job.id, parameters: params, quantity, ...(thumbnail ? { thumbnail } : {}) };
         const r = target ? await quotesApi.update(target.id, req) : await quotesApi.save(req);
         setSave({ status: 'saved', id: r.id, reference: r.reference, mode });
@@ -467,7 +484,7 @@ export function useCalculator() {
         setSave({ status: 'error' });
       }
     },
-    [job, canSave, opened, params, quantity, refreshSaved, navigate],
+    [job, canSave, opened, params, quantity, refreshSaved, navigate, thumbnailFor],
   );
 
   const openSaved = useCallback(
