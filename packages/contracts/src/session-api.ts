@@ -136,16 +136,57 @@ export const quoteRequestSchema = z.object({
     .default(1),
 });
 
+/** The longest name a saved quote may have. */
+export const QUOTE_NAME_MAX = 120;
+export const QUOTE_NAME_MESSAGE = `Give the quote a name of 1 to ${QUOTE_NAME_MAX} characters`;
+/** A saved quote's name: trimmed, never empty, at most QUOTE_NAME_MAX characters. */
+export const quoteNameSchema = z
+  .string({ message: QUOTE_NAME_MESSAGE })
+  .trim()
+  .min(1, QUOTE_NAME_MESSAGE)
+  .max(QUOTE_NAME_MAX, QUOTE_NAME_MESSAGE);
+
+/** The most bytes a quote's thumbnail (PNG or WebP, rendered in the browser) may have. */
+export const QUOTE_THUMBNAIL_MAX_BYTES = 24 * 1024;
+export const QUOTE_THUMBNAIL_TYPES = ['image/png', 'image/webp'] as const;
+/**
+ * A thumbnail sent with a save, as a data URL (`data:image/png;base64,…` or WebP). The server checks
+ * the decoded bytes' signature and size again.
+ */
+export const quoteThumbnailSchema = z
+  .string()
+  .max(64 + Math.ceil(QUOTE_THUMBNAIL_MAX_BYTES / 3) * 4, 'The thumbnail is too large')
+  .regex(/^data:image\/(png|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'The thumbnail must be a PNG or WebP image');
+
+/** Saving the calculator's quote: the priced request, and optionally a name and a thumbnail. */
+export const savedQuoteCreateSchema = quoteRequestSchema.extend({
+  name: quoteNameSchema.optional(),
+  thumbnail: quoteThumbnailSchema.optional(),
+});
+/** 'Update' of an opened quote: re-priced by the server from the new parameters, same id and reference. */
+export const savedQuoteUpdateSchema = quoteRequestSchema.extend({
+  thumbnail: quoteThumbnailSchema.optional(),
+});
+/** Renaming a saved quote. */
+export const savedQuoteRenameSchema = z.object({ name: quoteNameSchema }).strict();
+
 export const savedQuoteCreatedSchema = z.object({
   id: z.string(),
+  reference: z.string(),
+  name: z.string(),
   created_at: z.string(),
+  updated_at: z.string(),
   quote: priceBreakdownSchema,
   estimate: estimateSchema,
 });
 
 export const savedQuoteSummarySchema = z.object({
   id: z.string(),
+  /** Q-<year>-<6 digits>, unique, in the order quotes were saved. */
+  reference: z.string(),
+  name: z.string(),
   created_at: z.string(),
+  updated_at: z.string(),
   job_id: z.string(),
   file_name: z.string(),
   total_pence: z.number().int(),
@@ -153,6 +194,12 @@ export const savedQuoteSummarySchema = z.object({
   status: z.string(),
   quantity: z.number().int(),
   parameters: quoteParametersSchema,
+  /** The colour from the catalogue, when one was chosen. */
+  color: z.string().nullable(),
+  /** One line: 'PETG · black · 0.2 mm · 20 % infill · 60 mm/s · supports · sanding'. */
+  summary: z.string(),
+  /** Where its thumbnail is served (owner only), or null when none was uploaded. */
+  thumbnail_url: z.string().nullable(),
 });
 
 export const savedQuoteListSchema = z.object({

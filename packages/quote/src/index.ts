@@ -24,4 +24,5 @@ export {
 export * from './order.js';
 export * from './price.js';
 export * from './shipping.js';
+export * from './summary.js';
 export * from './vat.js';

@@ -181,9 +181,19 @@ export const quotes = pgTable(
     livemode: boolean('livemode').notNull().default(true),
     /** The product it was quoted from (public API), if any. */
     productId: varchar('product_id', { length: 40 }),
+    /** Human-readable number, Q-<year>-<6 digits>, from the 'Q' series of `invoice_counters`. */
+    reference: varchar('reference', { length: 20 }).notNull(),
+    /** The user's name for it (defaults to the file name). */
+    name: varchar('name', { length: 120 }).notNull(),
+    /** Storage key of the small preview image the browser rendered, if one was uploaded. */
+    thumbnailPath: text('thumbnail_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('quotes_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('quotes_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('quotes_reference_idx').on(t.reference),
+  ],
 );
 
 /** Print parameters of an order line or a product: the calculator's, with the catalogue colour. */

@@ -2,10 +2,10 @@ import { safeFileName, type UploadUnits } from '@printloop/contracts';
 import type { EstimateResult } from '@printloop/estimate';
 import { type Analysis, HOUSE_PRINTER, printableProblem } from '@printloop/geometry';
 import type { PrintParameters, Quote, QuoteParameters } from '@printloop/quote';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import { printJobs, printParameters, quotes } from '../db/schema.js';
+import { invoiceCounters, printJobs, printParameters, quotes } from '../db/schema.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { MeshMissingError } from '../models/model-service.js';
@@ -173,9 +173,76 @@ export async function insertQuote(
     estimate: EstimateResult;
     livemode?: boolean;
     productId?: string | null;
+    /** The user's name for it; the file name when not given. */
+    name?: string;
   },
 ) {
   const { job, parameters, price, estimate } = q;
+  const params = await insertParameters(tx, job, parameters);
+  const reference = await nextQuoteReference(tx, new Date());
+  const [row] = await tx
+    .insert(quotes)
+    .values({
+      jobId: job.id,
+      userId: q.userId,
+      parametersId: params.id,
+      ...pricedColumns(price, estimate),
+      status: 'pending',
+      livemode: q.livemode,
+      productId: q.productId,
+      reference,
+      name: q.name ?? defaultQuoteName(job.fileName),
+    })
+    .returning();
+  return row!;
+}
+
+/** The longest name a saved quote may have. */
+export const QUOTE_NAME_MAX = 120;
+
+/** A quote's name before the user gives it one: its file name, cut to the limit. */
+export function defaultQuoteName(fileName: string): string {
+  return fileName.slice(0, QUOTE_NAME_MAX);
+}
+
+/**
+ * The next quote reference, Q-<year>-<6 digits>, from the 'Q' series of the counters table in the
+ * caller's transaction: allocated by the database, so two saves never share one and none is skipped.
+ */
+export async function nextQuoteReference(tx: Db, now: Date): Promise<string> {
+  const year = now.getUTCFullYear();
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ series: 'Q', year, last: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.series, invoiceCounters.year],
+      set: { last: sql`${invoiceCounters.last} + 1` },
+    })
+    .returning({ last: invoiceCounters.last });
+  return `Q-${year}-${String(row!.last).padStart(6, '0')}`;
+}
+
+/** A quote's price columns, from the server's `price` and `estimate`. */
+function pricedColumns(price: Quote, estimate: EstimateResult) {
+  const pounds = (pence: number) => (pence / 100).toFixed(2);
+  return {
+    quantity: price.quantity,
+    materialCost: pounds(price.material_pence),
+    printTime: Math.round(estimate.print_time_s / 60),
+    electricityCost: pounds(price.machine_pence),
+    totalCost: pounds(price.total_pence),
+    validUntil: new Date(price.valid_until),
+    priceTableVersion: price.price_table_version,
+    breakdown: price,
+    estimate,
+  };
+}
+
+async function insertParameters(
+  tx: Db,
+  job: JobRow,
+  parameters: QuoteParameters & { color?: string | null },
+) {
   const [params] = await tx
     .insert(printParameters)
     .values({
@@ -190,26 +257,43 @@ export async function insertQuote(
       color: parameters.color,
     })
     .returning({ id: printParameters.id });
-  const pounds = (pence: number) => (pence / 100).toFixed(2);
+  return params!;
+}
+
+/**
+ * Re-prices a saved quote in place (the calculator's 'Update'): new parameters and figures, the same
+ * id, reference and name. Only the owner's live quote is changed; null when there is none.
+ */
+export async function updateQuote(
+  tx: Db,
+  q: {
+    id: string;
+    job: JobRow;
+    userId: string;
+    parameters: QuoteParameters & { color?: string | null };
+    price: Quote;
+    estimate: EstimateResult;
+  },
+) {
+  const [current] = await tx
+    .select({ parametersId: quotes.parametersId })
+    .from(quotes)
+    .where(and(eq(quotes.id, q.id), eq(quotes.userId, q.userId), eq(quotes.livemode, true)))
+    .for('update')
+    .limit(1);
+  if (!current) return null;
+  const params = await insertParameters(tx, q.job, q.parameters);
   const [row] = await tx
-    .insert(quotes)
-    .values({
-      jobId: job.id,
-      userId: q.userId,
-      parametersId: params!.id,
-      quantity: price.quantity,
-      materialCost: pounds(price.material_pence),
-      printTime: Math.round(estimate.print_time_s / 60),
-      electricityCost: pounds(price.machine_pence),
-      totalCost: pounds(price.total_pence),
-      validUntil: new Date(price.valid_until),
+    .update(quotes)
+    .set({
+      jobId: q.job.id,
+      parametersId: params.id,
+      ...pricedColumns(q.price, q.estimate),
       status: 'pending',
-      priceTableVersion: price.price_table_version,
-      breakdown: price,
-      estimate,
-      livemode: q.livemode,
-      productId: q.productId,
+      updatedAt: new Date(),
     })
+    .where(and(eq(quotes.id, q.id), eq(quotes.userId, q.userId)))
     .returning();
+  await tx.delete(printParameters).where(eq(printParameters.id, current.parametersId));
   return row!;
 }

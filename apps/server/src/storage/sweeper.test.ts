@@ -94,6 +94,8 @@ describe.each(testDatabases)('the storage sweeper on %s', (kind) => {
     await t.app.database.db.insert(quotes).values({
       jobId: '55555555-5555-4555-8555-555555555555',
       userId,
+      reference: 'Q-2026-900001',
+      name: 'saved.stl',
       parametersId: params!.id,
       materialCost: '1.00',
       printTime: 10,

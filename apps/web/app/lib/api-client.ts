@@ -177,7 +177,11 @@ export interface QuoteRequest {
 
 export interface SavedQuoteSummary {
   id: string;
+  /** Q-<year>-<6 digits>. */
+  reference: string;
+  name: string;
   created_at: string;
+  updated_at: string;
   job_id: string;
   file_name: string;
   total_pence: number;
@@ -185,19 +189,28 @@ export interface SavedQuoteSummary {
   status: string;
   parameters: QuoteParameters;
   quantity: number;
+  color: string | null;
+  /** The parameters in one line. */
+  summary: string;
+  /** Served to the owner only; null when none was uploaded. */
+  thumbnail_url: string | null;
 }
 
+export interface SavedQuoteResult {
+  id: string;
+  reference: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+  quote: Quote;
+  estimate: Estimate;
+}
+
+/** Where a saved quote's PDF is downloaded (owner only). */
+export const savedQuotePdfUrl = (id: string) => `/api/quotes/${encodeURIComponent(id)}/quote.pdf`;
+
 export interface SavedQuoteDetail {
-  quote: {
-    id: string;
-    created_at: string;
-    job_id: string;
-    file_name: string;
-    parameters: QuoteParameters;
-    quantity: number;
-    quote: Quote;
-    estimate: Estimate;
-  };
+  quote: SavedQuoteSummary & { quote: Quote; estimate: Estimate };
   job: Job;
   analysis: Analysis;
 }
@@ -304,10 +317,14 @@ export async function fetchJobMesh(id: string, signal?: AbortSignal): Promise<Fl
 export const quotesApi = {
   preview: (req: QuoteRequest, signal?: AbortSignal) =>
     apiFetch<QuotePreview>('/api/quotes/preview', { body: req, signal }),
-  save: (req: QuoteRequest) =>
-    apiFetch<{ id: string; created_at: string; quote: Quote; estimate: Estimate }>('/api/quotes', {
-      body: req,
-    }),
+  /** Save as new (a new quote and reference). */
+  save: (req: QuoteRequest & { name?: string; thumbnail?: string }) =>
+    apiFetch<SavedQuoteResult>('/api/quotes', { body: req }),
+  /** Update an opened quote in place: re-priced by the server, same id and reference. */
+  update: (id: string, req: QuoteRequest & { thumbnail?: string }) =>
+    apiFetch<SavedQuoteResult>(`/api/quotes/${encodeURIComponent(id)}`, { method: 'PUT', body: req }),
+  rename: (id: string, name: string) =>
+    apiFetch<SavedQuoteSummary>(`/api/quotes/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } }),
   list: (signal?: AbortSignal) => apiFetch<{ quotes: SavedQuoteSummary[] }>('/api/quotes', { signal }),
   get: (id: string, signal?: AbortSignal) =>
     apiFetch<SavedQuoteDetail>(`/api/quotes/${encodeURIComponent(id)}`, { signal }),

@@ -201,7 +201,7 @@ export default function Home() {
 
       <CtaBand
         title="Price your first part in under a minute"
-        text="Drop in a model file, choose a material and see the production cost and delivery estimate straight away."
+        text="Drop in a model file, choose a material and see the production cost and delivery dates straight away."
       >
         <OnDarkPrimaryLink to={paths.calculator}>Get an instant quote</OnDarkPrimaryLink>
         <OnDarkButtonLink to={paths.pricing}>See pricing</OnDarkButtonLink>
@@ -235,7 +235,7 @@ function HeroIllustration() {
       <div className="absolute right-0 top-4 w-44 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Quote ready</p>
         <p className="mt-1 text-lg font-extrabold text-slate-900">PLA, 20% infill</p>
-        <p className="mt-1 text-sm text-slate-700">Filament, print time and delivery estimate</p>
+        <p className="mt-1 text-sm text-slate-700">Filament, print time and delivery dates</p>
         <span className="mt-3 block h-2 rounded-full bg-brand-100">
           <span className="block h-2 w-3/4 rounded-full bg-brand-600" />
         </span>

@@ -26,7 +26,7 @@ const phases = [
     text: `Drop in an ${orList(marketingFileFormats)} file. We measure its volume and dimensions, estimate filament and print time at your chosen material, infill and layer height, and show an itemised price in seconds.`,
     points: [
       'Files up to 50 MB',
-      'Price, print time and delivery estimate on one screen',
+      'Price, print time, ready-to-ship and delivery dates on one screen',
       'Save the quote for 7 days',
     ],
   },

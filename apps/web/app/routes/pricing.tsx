@@ -195,9 +195,10 @@ const faq: readonly FaqItem[] = [
     q: 'How quickly will my order arrive?',
     a: (
       <p>
-        The quote shows a delivery estimate: the days of printing your order needs, rounded up, plus{' '}
-        {t.deliveryBaseDays} days for quality control and packing. Standard shipping then takes 3-5 business
-        days.
+        The quote shows two dates. <strong>Ready to ship</strong> is when your order leaves us: the working
+        days our production queue needs for it today, quality control and packing included.{' '}
+        <strong>Delivered by</strong> adds the shipping service you choose: standard takes 3-5 working days in
+        the UK, express 1-2. Weekends are not counted.
       </p>
     ),
   },
@@ -275,8 +276,9 @@ export default function PricingPage() {
                 labour, quality control, failed-print risk and overheads
               </li>
               <li>
-                <strong className="text-slate-900">Delivery estimate</strong> = print days (rounded up) +{' '}
-                {t.deliveryBaseDays} days
+                <strong className="text-slate-900">Ready to ship</strong> = the production queue's working
+                days for your order (without a queue: print days, rounded up, + {t.leadTime.extraDays}); then{' '}
+                <strong className="text-slate-900">Delivered by</strong> adds the shipping transit
               </li>
             </ol>
             <h4 className="mt-6 font-semibold text-slate-900">Material prices per kg</h4>
@@ -344,10 +346,11 @@ export default function PricingPage() {
               </table>
             </div>
             <p className="mt-4 text-slate-700">
-              Delivery estimate: {worked.delivery_days} days ({Math.ceil(example.printMinutes / 1440)} day of
-              printing + {t.deliveryBaseDays}). Prices are in GBP; the quote is valid for {t.validityDays}{' '}
-              days. This example is worked out by the same code that prices your orders (price table{' '}
-              {t.version}).
+              Ready to ship in {worked.lead_time_days} working days ({Math.ceil(example.printMinutes / 1440)}{' '}
+              day of printing + {t.leadTime.extraDays}) when the queue is empty, then the shipping transit.
+              Prices are in GBP, before VAT ({Math.round(t.vat.ukRate * 100)} % added at checkout for UK
+              delivery); the quote is valid for {t.validityDays} days. This example is worked out by the same
+              code that prices your orders (price table {t.version}).
             </p>
           </Card>
         </div>

@@ -25,7 +25,7 @@ const features: readonly Feature[] = [
   {
     icon: 'bolt',
     title: 'Instant quote calculator',
-    text: 'Upload a model, pick material, layer height and infill, and see the part cost, print time and delivery estimate straight away.',
+    text: 'Upload a model, pick material, layer height and infill, and see the part cost, print time and the dates it ships and arrives straight away.',
   },
   {
     icon: 'cube',

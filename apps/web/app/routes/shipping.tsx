@@ -82,7 +82,7 @@ export default function ShippingPage() {
         }
       >
         <ButtonRow>
-          <ButtonLink to={paths.calculator}>Get a delivery estimate</ButtonLink>
+          <ButtonLink to={paths.calculator}>Get a quote with delivery dates</ButtonLink>
           <ButtonLink to={paths.pricing} variant="secondary">
             See pricing
           </ButtonLink>

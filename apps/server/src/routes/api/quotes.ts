@@ -1,21 +1,28 @@
+import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   idParamsSchema,
+  QUOTE_THUMBNAIL_MAX_BYTES,
   quoteListQuerySchema,
   quotePreviewSchema,
   quoteRequestSchema,
   savedQuoteCreatedSchema,
+  savedQuoteCreateSchema,
   savedQuoteDetailSchema,
   savedQuoteListSchema,
+  savedQuoteRenameSchema,
+  savedQuoteSummarySchema,
+  savedQuoteUpdateSchema,
 } from '@printloop/contracts';
-import type { QuoteParameters } from '@printloop/quote';
+import { type Analysis, bedFootprint } from '@printloop/geometry';
+import { type QuoteParameters, summarizeParameters } from '@printloop/quote';
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/require-user.js';
 import type { Db } from '../../db/client.js';
-import { printJobs, printParameters, quotes } from '../../db/schema.js';
+import { type LineParameters, printJobs, printParameters, quotes } from '../../db/schema.js';
 import {
   assertPrintable,
   estimateJob,
@@ -23,16 +30,114 @@ import {
   insertQuote,
   type JobRow,
   jobDto,
+  updateQuote,
 } from '../../jobs/jobs.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { quoteDocumentForSavedQuote } from '../../orders/order-documents.js';
+import { renderQuotePdf } from '../../orders/pdf.js';
 import { parametersOrThrow, priceEstimate } from './pricing.js';
 
-/** The server's price for a job and parameters, from its own stored analysis and mesh. */
+/**
+ * The server's price for a job and parameters, from its own stored analysis and mesh. Its lead time
+ * (working days until it is ready to ship) comes from the production floor's live queue, the fixed
+ * rule when no printer could take it.
+ */
 async function priceJob(app: FastifyInstance, job: JobRow, parameters: QuoteParameters, quantity: number) {
   assertPrintable(job);
   const estimate = await estimateJob(app, job, parameters);
-  const quote = priceEstimate(estimate, parameters, quantity);
+  const fixed = priceEstimate(estimate, parameters, quantity);
+  const color = (parameters as { color?: unknown }).color;
+  const queued = await app.leadTimes.days(
+    [
+      {
+        size: bedFootprint(job.analysis as Analysis),
+        quantity,
+        secondsPerCopy: estimate.print_time_s,
+        material: parameters.filamentType,
+        color: typeof color === 'string' ? color : 'black',
+      },
+    ],
+    false,
+  );
+  const quote = queued === null ? fixed : { ...fixed, lead_time_days: queued };
   return { estimate, quote };
+}
+
+type QuoteRow = typeof quotes.$inferSelect;
+type ParametersRow = typeof printParameters.$inferSelect;
+
+/** A saved quote as the list shows it. */
+function summaryDto(q: QuoteRow, p: ParametersRow, fileName: string) {
+  const parameters = parametersOf(p);
+  return {
+    id: q.id,
+    reference: q.reference,
+    name: q.name,
+    created_at: q.createdAt.toISOString(),
+    updated_at: q.updatedAt.toISOString(),
+    job_id: q.jobId,
+    file_name: fileName,
+    total_pence: q.breakdown.total_pence,
+    valid_until: q.validUntil.toISOString(),
+    status: q.status,
+    quantity: q.quantity,
+    parameters,
+    color: p.color,
+    summary: summarizeParameters({ ...parameters, color: p.color }),
+    thumbnail_url: q.thumbnailPath
+      ? `/api/quotes/${q.id}/thumbnail?v=${q.updatedAt.getTime().toString(36)}`
+      : null,
+  };
+}
+
+const THUMBNAIL_TYPES = {
+  png: { type: 'image/png', signature: (b: Buffer) => b.subarray(0, 8).equals(PNG_SIGNATURE) },
+  webp: {
+    type: 'image/webp',
+    signature: (b: Buffer) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+} as const;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * A thumbnail data URL's bytes, checked: a real PNG or WebP (by its signature, not its label) of at
+ * most QUOTE_THUMBNAIL_MAX_BYTES; a 400 naming `thumbnail` otherwise.
+ */
+export function decodeThumbnail(dataUrl: string): { ext: keyof typeof THUMBNAIL_TYPES; bytes: Buffer } {
+  const m = /^data:image\/(png|webp);base64,(.*)$/s.exec(dataUrl);
+  const refuse = (message: string) => badRequest(message, { thumbnail: message });
+  if (!m) throw refuse('The thumbnail must be a PNG or WebP image.');
+  const ext = m[1] as keyof typeof THUMBNAIL_TYPES;
+  const bytes = Buffer.from(m[2]!, 'base64');
+  if (bytes.byteLength > QUOTE_THUMBNAIL_MAX_BYTES)
+    throw refuse(`The thumbnail is too large (at most ${QUOTE_THUMBNAIL_MAX_BYTES / 1024} KB).`);
+  if (bytes.byteLength < 12 || !THUMBNAIL_TYPES[ext].signature(bytes))
+    throw refuse('The thumbnail must be a PNG or WebP image.');
+  return { ext, bytes };
+}
+
+/** Storage key of a quote's thumbnail: outside `models/`, so the upload sweeper never takes it. */
+function thumbnailKey(userId: string, quoteId: string, ext: string) {
+  return `thumbnails/${userId}/${quoteId}.${ext}`;
+}
+
+/** Stores a checked thumbnail for a quote of this user and records it; removes one it replaces. */
+async function storeThumbnail(
+  app: FastifyInstance,
+  userId: string,
+  row: QuoteRow,
+  thumb: { ext: string; bytes: Buffer },
+): Promise<QuoteRow> {
+  const key = thumbnailKey(userId, row.id, thumb.ext);
+  await app.storage.put(key, Readable.from([thumb.bytes]), `image/${thumb.ext}`);
+  const [updated] = await app.database.db
+    .update(quotes)
+    .set({ thumbnailPath: key })
+    .where(and(eq(quotes.id, row.id), eq(quotes.userId, userId)))
+    .returning();
+  if (row.thumbnailPath && row.thumbnailPath !== key) await app.storage.delete(row.thumbnailPath);
+  return updated ?? row;
 }
 
 /** Quotes: previews and saved quotes, always priced on the server; every query is scoped to the user. */
@@ -56,24 +161,133 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const createdDto = (row: QuoteRow) => ({
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    quote: row.breakdown,
+    estimate: row.estimate,
+  });
+
+  /** Save as new: a new quote, with the next reference number. */
   app.post(
     '/api/quotes',
-    { schema: { body: quoteRequestSchema, response: { 201: savedQuoteCreatedSchema, ...errors } } },
+    { schema: { body: savedQuoteCreateSchema, response: { 201: savedQuoteCreatedSchema, ...errors } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const body = request.body;
       const parameters = parametersOrThrow(body.parameters);
+      const thumb = body.thumbnail ? decodeThumbnail(body.thumbnail) : null;
       const job = await findOwnJob(app, user.id, body.jobId);
       // Any price the client sent is ignored: the figures below are the server's own.
       const { estimate, quote } = await priceJob(app, job, parameters, body.quantity);
-      const saved = await app.database.db.transaction((tx) =>
-        insertQuote(tx as Db, { job, userId: user.id, parameters, price: quote, estimate }),
+      let saved = await app.database.db.transaction((tx) =>
+        insertQuote(tx as Db, { job, userId: user.id, parameters, price: quote, estimate, name: body.name }),
       );
-      return reply
-        .status(201)
-        .send({ id: saved.id, created_at: saved.createdAt.toISOString(), quote, estimate });
+      if (thumb) saved = await storeThumbnail(app, user.id, saved, thumb);
+      return reply.status(201).send(createdDto(saved));
     },
   );
+
+  /**
+   * Update: the user's own quote re-priced by the server from new parameters (the same rules as a new
+   * save), keeping its id, reference and name. Another user's quote is a 404 and is left unchanged.
+   */
+  app.put(
+    '/api/quotes/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: savedQuoteUpdateSchema,
+        response: { 200: savedQuoteCreatedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      const parameters = parametersOrThrow(body.parameters);
+      const thumb = body.thumbnail ? decodeThumbnail(body.thumbnail) : null;
+      const [existing] = await app.database.db
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(eq(quotes.id, request.params.id), eq(quotes.userId, user.id), eq(quotes.livemode, true)))
+        .limit(1);
+      if (!existing) throw notFound('Quote');
+      const job = await findOwnJob(app, user.id, body.jobId);
+      const { estimate, quote } = await priceJob(app, job, parameters, body.quantity);
+      let row = await app.database.db.transaction((tx) =>
+        updateQuote(tx as Db, {
+          id: request.params.id,
+          job,
+          userId: user.id,
+          parameters,
+          price: quote,
+          estimate,
+        }),
+      );
+      if (!row) throw notFound('Quote');
+      if (thumb) row = await storeThumbnail(app, user.id, row, thumb);
+      return createdDto(row);
+    },
+  );
+
+  /** Rename: a name of 1 to QUOTE_NAME_MAX characters, trimmed. */
+  app.patch(
+    '/api/quotes/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: savedQuoteRenameSchema,
+        response: { 200: savedQuoteSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const [q] = await app.database.db
+        .update(quotes)
+        .set({ name: request.body.name, updatedAt: new Date() })
+        .where(and(eq(quotes.id, request.params.id), eq(quotes.userId, user.id), eq(quotes.livemode, true)))
+        .returning();
+      if (!q) throw notFound('Quote');
+      const row = await ownQuote(app, user.id, q.id);
+      return summaryDto(row.q, row.p, row.job.fileName);
+    },
+  );
+
+  /** The quote's thumbnail, to its owner only (another user's id is a 404). */
+  app.get(
+    '/api/quotes/:id/thumbnail',
+    { schema: { params: idParamsSchema, querystring: z.object({ v: z.string().max(16).optional() }) } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { q } = await ownQuote(app, user.id, request.params.id);
+      if (!q.thumbnailPath) throw notFound('Thumbnail');
+      const ext = q.thumbnailPath.endsWith('.webp') ? 'webp' : 'png';
+      const bytes = await app.storage.getBytes(q.thumbnailPath);
+      return reply
+        .header('content-type', THUMBNAIL_TYPES[ext].type)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  /** The saved quote as a PDF (its reference as the number; VAT shown for a UK delivery). */
+  app.get('/api/quotes/:id/quote.pdf', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const { q, p, job } = await ownQuote(app, user.id, request.params.id);
+    const parameters: LineParameters = { ...parametersOf(p), color: p.color };
+    const description = q.name === job.fileName ? q.name : `${q.name} (${job.fileName})`;
+    const doc = quoteDocumentForSavedQuote(app, q, description, parameters, user.email);
+    const pdf = await renderQuotePdf({ ...doc, number: q.reference });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${q.reference}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 
   /** The user's saved quotes, newest first, a page at a time (`limit`, `starting_after`). */
   app.get(
@@ -104,17 +318,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       return {
-        quotes: page.map(({ q, p, fileName }) => ({
-          id: q.id,
-          created_at: q.createdAt.toISOString(),
-          job_id: q.jobId,
-          file_name: fileName,
-          total_pence: q.breakdown.total_pence,
-          valid_until: q.validUntil.toISOString(),
-          status: q.status,
-          quantity: q.quantity,
-          parameters: parametersOf(p),
-        })),
+        quotes: page.map(({ q, p, fileName }) => summaryDto(q, p, fileName)),
         has_more: rows.length > limit,
       };
     },
@@ -125,25 +329,10 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: { 200: savedQuoteDetailSchema, ...errors } } },
     async (request) => {
       const user = await requireUser(request);
-      const [row] = await app.database.db
-        .select({ q: quotes, p: printParameters, job: printJobs })
-        .from(quotes)
-        .innerJoin(printJobs, and(eq(printJobs.id, quotes.jobId), eq(printJobs.userId, user.id)))
-        .innerJoin(printParameters, eq(printParameters.id, quotes.parametersId))
-        .where(and(eq(quotes.id, request.params.id), eq(quotes.userId, user.id), eq(quotes.livemode, true)))
-        .limit(1);
-      if (!row) throw notFound('Quote');
-      const { q, p, job } = row;
+      const { q, p, job } = await ownQuote(app, user.id, request.params.id);
       return {
         quote: {
-          id: q.id,
-          created_at: q.createdAt.toISOString(),
-          job_id: q.jobId,
-          file_name: job.fileName,
-          status: q.status,
-          quantity: q.quantity,
-          parameters: parametersOf(p),
-          total_pence: q.breakdown.total_pence,
+          ...summaryDto(q, p, job.fileName),
           material_cost: q.materialCost,
           print_time: q.printTime,
           electricity_cost: q.electricityCost,
@@ -169,17 +358,31 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         const [q] = await tx
           .delete(quotes)
           .where(and(eq(quotes.id, id), eq(quotes.userId, user.id), eq(quotes.livemode, true)))
-          .returning({ parametersId: quotes.parametersId });
+          .returning({ parametersId: quotes.parametersId, thumbnailPath: quotes.thumbnailPath });
         if (q) await tx.delete(printParameters).where(eq(printParameters.id, q.parametersId));
         return q;
       });
       if (!deleted) throw notFound('Quote');
+      if (deleted.thumbnailPath) await app.storage.delete(deleted.thumbnailPath);
       return reply.status(204).send();
     },
   );
 };
 
-function parametersOf(p: typeof printParameters.$inferSelect): QuoteParameters {
+/** A live quote of this user with its parameters and job, or 404 (another user's id included). */
+async function ownQuote(app: FastifyInstance, userId: string, id: string) {
+  const [row] = await app.database.db
+    .select({ q: quotes, p: printParameters, job: printJobs })
+    .from(quotes)
+    .innerJoin(printJobs, and(eq(printJobs.id, quotes.jobId), eq(printJobs.userId, userId)))
+    .innerJoin(printParameters, eq(printParameters.id, quotes.parametersId))
+    .where(and(eq(quotes.id, id), eq(quotes.userId, userId), eq(quotes.livemode, true)))
+    .limit(1);
+  if (!row) throw notFound('Quote');
+  return row;
+}
+
+function parametersOf(p: ParametersRow): QuoteParameters {
   return {
     layerHeight: p.layerHeight,
     filamentType: p.filamentType as QuoteParameters['filamentType'],

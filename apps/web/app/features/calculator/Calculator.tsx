@@ -76,7 +76,8 @@ export function Calculator() {
               previewError={c.previewError}
               canSave={c.canSave}
               save={c.save}
-              onSave={() => void c.saveQuote()}
+              opened={c.opened}
+              onSave={(mode) => void c.saveQuote(mode)}
               onReset={c.reset}
             />
           </div>
@@ -88,6 +89,7 @@ export function Calculator() {
             openingId={c.openingId}
             onOpen={(id) => void c.openSaved(id)}
             onDelete={c.deleteSaved}
+            onRename={c.renameSaved}
           />
           <HowWeCalculate />
         </div>

@@ -71,8 +71,16 @@ export function HowWeCalculate() {
               (GBP).
             </li>
             <li>
-              Delivery estimate: print minutes of the whole order ÷{' '}
-              {t.deliveryMinutesPerDay.toLocaleString('en-GB')}, rounded up, + {t.deliveryBaseDays} days.
+              Ready to ship: the working days our production queue needs for your order today (when no printer
+              could take it, its print hours ÷ {t.leadTime.printHoursPerDay}, rounded up, +{' '}
+              {t.leadTime.extraDays} day{t.leadTime.extraDays === 1 ? '' : 's'} for quality control and
+              packing). Delivered by: then the chosen shipping service's longest transit time. Both count
+              working days, Monday to Friday.
+            </li>
+            <li>
+              Prices are before VAT. VAT is settled at checkout by the delivery country:{' '}
+              {Math.round(t.vat.ukRate * 100)} % for the UK, none for EU businesses with a VAT number (reverse
+              charge) or for exports.
             </li>
             <li>Each quote is valid for {t.validityDays} days.</li>
           </ul>

@@ -2,8 +2,16 @@ import { formatGBP, PRICE_TABLE } from '@printloop/quote';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { checkoutPath } from '../../config/paths';
-import { formatDays, formatGrams, formatPercent, formatPrintTime } from './format';
-import { SAVE_ERROR, type SaveState, type ShownQuote } from './useCalculator';
+import { formatGrams, formatPercent, formatPrintTime } from './format';
+import { DeliveryLines, VatNote } from './QuoteDates';
+import { SaveActions, savedMessage } from './SaveActions';
+import {
+  type OpenedQuote,
+  SAVE_ERROR,
+  type SaveMode,
+  type SaveState,
+  type ShownQuote,
+} from './useCalculator';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -23,6 +31,7 @@ export function QuoteSummary({
   previewError,
   canSave,
   save,
+  opened,
   onSave,
   onReset,
 }: {
@@ -32,7 +41,8 @@ export function QuoteSummary({
   previewError: string | null;
   canSave: boolean;
   save: SaveState;
-  onSave: () => void;
+  opened: OpenedQuote | null;
+  onSave: (mode: SaveMode) => void;
   onReset: () => void;
 }) {
   const id = useId();
@@ -61,14 +71,8 @@ export function QuoteSummary({
                 {formatPrintTime(shown.estimate.print_time_s)}
               </dd>
             </div>
-            <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs text-slate-600">Delivery Estimate</dt>
-              <dd className="mt-1 text-lg font-bold tabular-nums text-slate-900">
-                {formatDays(q.delivery_days)}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-brand-50 p-3">
-              <dt className="text-xs text-brand-800">Total Quote</dt>
+            <div className="col-span-2 rounded-lg bg-brand-50 p-3">
+              <dt className="text-xs text-brand-800">Total Quote (excl. VAT)</dt>
               <dd
                 className="mt-1 text-lg font-extrabold tabular-nums text-brand-800"
                 data-testid="total-quote"
@@ -77,6 +81,12 @@ export function QuoteSummary({
               </dd>
             </div>
           </dl>
+          <VatNote totalPence={q.total_pence} />
+          <DeliveryLines
+            quote={q}
+            goodsWeightG={shown.estimate.filament_g * q.quantity}
+            source={shown.source}
+          />
           <p className="mt-3 text-xs text-slate-600" data-testid="quote-source">
             {shown.source === 'server'
               ? shown.updating
@@ -111,7 +121,7 @@ export function QuoteSummary({
                 label={`Volume discount (${formatPercent(q.discount_rate)})`}
                 value={q.discount_pence > 0 ? `−${formatGBP(q.discount_pence)}` : formatGBP(0)}
               />
-              <Row label="Total" value={formatGBP(q.total_pence)} strong />
+              <Row label="Total (excl. VAT)" value={formatGBP(q.total_pence)} strong />
             </dl>
             <p className="mt-2 text-xs text-slate-600">
               {shown.estimate.layers} layers, {shown.estimate.filament_cm3.toFixed(2)} cm³ of filament. Prices
@@ -123,7 +133,7 @@ export function QuoteSummary({
         <p className="mt-3 text-sm text-slate-600">
           {processing || hasFile
             ? 'Working out your quote…'
-            : 'Upload a model to see its price, print time and delivery estimate.'}
+            : 'Upload a model to see its price, print time and delivery dates.'}
         </p>
       )}
       {previewError ? (
@@ -134,15 +144,8 @@ export function QuoteSummary({
           {previewError}
         </p>
       ) : null}
-      <div className="mt-5 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={onSave}
-          disabled={!canSave}
-          className="flex-1 rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
-        >
-          {save.status === 'saving' ? 'Saving...' : 'Save Quote'}
-        </button>
+      <div className="mt-5 flex flex-wrap items-start gap-3">
+        <SaveActions canSave={canSave} save={save} opened={opened} onSave={onSave} />
         <button
           type="button"
           onClick={onReset}
@@ -152,7 +155,7 @@ export function QuoteSummary({
         </button>
       </div>
       <div role="status" className="mt-3 text-sm text-green-800">
-        {save.status === 'saved' ? 'Quote saved' : null}
+        {savedMessage(save)}
       </div>
       {save.status === 'saved' ? (
         <Link

@@ -61,9 +61,29 @@ export interface ModelFileInfo {
 
 export type SaveState =
   | { status: 'idle' }
-  | { status: 'saving' }
-  | { status: 'saved'; id: string }
+  | { status: 'saving'; mode: SaveMode }
+  | { status: 'saved'; id: string; reference: string; mode: SaveMode }
   | { status: 'error' };
+
+/** 'update' re-prices the opened quote in place; 'new' saves another quote. */
+export type SaveMode = 'new' | 'update';
+
+/** The saved quote the calculator shows (opened from the list, or just saved). */
+export interface OpenedQuote {
+  id: string;
+  reference: string;
+  name: string;
+}
+
+/** The model drawn small for the saved quote's list, or undefined (no WebGL). */
+async function thumbnailOf(positions: Float32Array): Promise<string | undefined> {
+  try {
+    const { renderThumbnail } = await import('./thumbnail');
+    return renderThumbnail(positions) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function printParams(p: QuoteParameters): PrintParameters {
   return {
@@ -122,6 +142,27 @@ export function useCalculator() {
   const [saved, setSaved] = useState<SavedQuoteSummary[]>([]);
   const [savedError, setSavedError] = useState<string | null>(null);
   const [openingId, setOpeningId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<OpenedQuote | null>(null);
+  const viewerRef = useRef(viewer);
+  viewerRef.current = viewer;
+  /** The current model's thumbnail, drawn when the browser is idle so saving does not wait for it. */
+  const thumbRef = useRef<{ key: number; url: Promise<string | undefined> } | null>(null);
+  const thumbnailFor = useCallback((v: ViewerState): Promise<string | undefined> => {
+    if (v.status !== 'ready') return Promise.resolve(undefined);
+    if (thumbRef.current?.key !== v.model.key)
+      thumbRef.current = { key: v.model.key, url: thumbnailOf(v.model.positions) };
+    return thumbRef.current.url;
+  }, []);
+  useEffect(() => {
+    if (viewer.status !== 'ready' || session.status !== 'signed-in') return;
+    const draw = () => void thumbnailFor(viewer);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(draw, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(draw, 1000);
+    return () => clearTimeout(t);
+  }, [viewer, session.status, thumbnailFor]);
 
   /** Incremented by every new file, open or reset: answers for an older generation are dropped. */
   const gen = useRef(0);
@@ -163,6 +204,7 @@ export function useCalculator() {
     setPreview(null);
     setPreviewError(null);
     setSave({ status: 'idle' });
+    setOpened(null);
     source.current = null;
   }, []);
 
@@ -423,18 +465,27 @@ export function useCalculator() {
     else setSaved([]);
   }, [session.status, refreshSaved]);
 
-  const saveQuote = useCallback(async () => {
-    if (!job || !canSave) return;
-    setSave({ status: 'saving' });
-    try {
-      const r = await quotesApi.save({ jobId: job.id, parameters: params, quantity });
-      setSave({ status: 'saved', id: r.id });
-      void refreshSaved();
-    } catch (err) {
-      if (isApiError(err) && err.status === 401) navigate(loginPathFor(CALCULATOR_PATH));
-      setSave({ status: 'error' });
-    }
-  }, [job, canSave, params, quantity, refreshSaved, navigate]);
+  const saveQuote = useCallback(
+    async (mode: SaveMode = 'new') => {
+      if (!job || !canSave) return;
+      const target = mode === 'update' ? opened : null;
+      if (mode === 'update' && !target) return;
+      setSave({ status: 'saving', mode });
+      try {
+        const thumbnail = await thumbnailFor(viewerRef.current);
+        const req = { jobId: job.id, parameters: params, quantity, ...(thumbnail ? { thumbnail } : {}) };
+        const r = target ? await quotesApi.update(target.id, req) : await quotesApi.save(req);
+        setSave({ status: 'saved', id: r.id, reference: r.reference, mode });
+        // What was saved is now the opened quote: saving again offers to update it.
+        setOpened({ id: r.id, reference: r.reference, name: r.name });
+        void refreshSaved();
+      } catch (err) {
+        if (isApiError(err) && err.status === 401) navigate(loginPathFor(CALCULATOR_PATH));
+        setSave({ status: 'error' });
+      }
+    },
+    [job, canSave, opened, params, quantity, refreshSaved, navigate, thumbnailFor],
+  );
 
   const openSaved = useCallback(
     async (id: string) => {
@@ -445,6 +496,7 @@ export function useCalculator() {
       try {
         const d = await quotesApi.get(id, signal);
         if (g !== gen.current) return;
+        setOpened({ id: d.quote.id, reference: d.quote.reference, name: d.quote.name });
         setFile({ name: d.job.file_name, size: d.job.file_size });
         setJob(d.job);
         setServerAnalysis(d.analysis);
@@ -475,9 +527,22 @@ export function useCalculator() {
     try {
       await quotesApi.remove(id);
       setSaved((list) => list.filter((q) => q.id !== id));
+      setOpened((o) => (o?.id === id ? null : o));
       return true;
     } catch {
       return false;
+    }
+  }, []);
+  /** Renames a saved quote; resolves with the server's message when it refuses, else null. */
+  const renameSaved = useCallback(async (id: string, name: string): Promise<string | null> => {
+    try {
+      const q = await quotesApi.rename(id, name);
+      setSaved((list) => list.map((x) => (x.id === id ? q : x)));
+      setOpened((o) => (o?.id === id ? { ...o, name: q.name } : o));
+      return null;
+    } catch (err) {
+      if (isApiError(err)) return err.fields?.name ?? err.message;
+      return 'The quote could not be renamed. Please try again.';
     }
   }, []);
 
@@ -540,6 +605,7 @@ export function useCalculator() {
     saved,
     savedError,
     openingId,
+    opened,
     processFile,
     reset,
     updateParams,
@@ -547,6 +613,7 @@ export function useCalculator() {
     saveQuote,
     openSaved,
     deleteSaved,
+    renameSaved,
     changeUnits,
     setError,
   };
