@@ -169,9 +169,12 @@ export interface QuotePreview {
   quote: Quote;
 }
 
+/** The calculator's parameters with the colour (an id of the material's catalogue; null on old quotes). */
+export type ColoredParameters = QuoteParameters & { color?: string | null };
+
 export interface QuoteRequest {
   jobId: string;
-  parameters: QuoteParameters;
+  parameters: ColoredParameters;
   quantity: number;
 }
 
@@ -183,7 +186,7 @@ export interface SavedQuoteSummary {
   total_pence: number;
   valid_until: string;
   status: string;
-  parameters: QuoteParameters;
+  parameters: ColoredParameters;
   quantity: number;
 }
 
@@ -193,7 +196,7 @@ export interface SavedQuoteDetail {
     created_at: string;
     job_id: string;
     file_name: string;
-    parameters: QuoteParameters;
+    parameters: ColoredParameters;
     quantity: number;
     quote: Quote;
     estimate: Estimate;

@@ -25,7 +25,7 @@ import {
   jobDto,
 } from '../../jobs/jobs.js';
 import { notFound } from '../../lib/errors.js';
-import { parametersOrThrow, priceEstimate } from './pricing.js';
+import { colorOrThrow, parametersOrThrow, priceEstimate } from './pricing.js';
 
 /** The server's price for a job and parameters, from its own stored analysis and mesh. */
 async function priceJob(app: FastifyInstance, job: JobRow, parameters: QuoteParameters, quantity: number) {
@@ -51,6 +51,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const body = request.body;
       const parameters = parametersOrThrow(body.parameters);
+      colorOrThrow(parameters.filamentType, body.parameters.color, false);
       const job = await findOwnJob(app, user.id, body.jobId);
       return priceJob(app, job, parameters, body.quantity);
     },
@@ -63,11 +64,18 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const body = request.body;
       const parameters = parametersOrThrow(body.parameters);
+      const color = colorOrThrow(parameters.filamentType, body.parameters.color, true);
       const job = await findOwnJob(app, user.id, body.jobId);
       // Any price the client sent is ignored: the figures below are the server's own.
       const { estimate, quote } = await priceJob(app, job, parameters, body.quantity);
       const saved = await app.database.db.transaction((tx) =>
-        insertQuote(tx as Db, { job, userId: user.id, parameters, price: quote, estimate }),
+        insertQuote(tx as Db, {
+          job,
+          userId: user.id,
+          parameters: { ...parameters, color },
+          price: quote,
+          estimate,
+        }),
       );
       return reply
         .status(201)
@@ -179,8 +187,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-function parametersOf(p: typeof printParameters.$inferSelect): QuoteParameters {
+function parametersOf(p: typeof printParameters.$inferSelect): QuoteParameters & { color: string | null } {
   return {
+    color: p.color,
     layerHeight: p.layerHeight,
     filamentType: p.filamentType as QuoteParameters['filamentType'],
     printSpeed: p.printSpeed,

@@ -65,11 +65,14 @@ export function Calculator() {
           <div className="min-w-0 space-y-6 lg:col-span-2">
             <ParametersCard
               params={c.params}
+              colorNote={c.colorNote}
               quantity={c.quantity}
+              quantityError={c.quantityError}
               onChange={c.updateParams}
               onQuantity={c.updateQuantity}
             />
             <QuoteSummary
+              problem={c.quantityError}
               shown={c.shown}
               hasFile={c.file !== null}
               processing={c.phase === 'processing'}

@@ -13,6 +13,7 @@ import {
   type OcctModule,
   parseModel,
 } from '@printloop/geometry';
+import { farmParameters } from '@printloop/quote';
 import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -88,7 +89,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
         const prepared = prepare(msg.id, parsed.mesh.positions, parsed.mesh.triangleCount);
         if (prepared) {
           try {
-            const estimate = toClient(estimatePrint(prepared, msg.params));
+            const estimate = toClient(estimatePrint(prepared, farmParameters(msg.params)));
             post({ type: 'early-estimate', id: msg.id, params: msg.params, estimate });
           } catch {
             // The estimate is asked for again once the model is loaded.
@@ -118,7 +119,11 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       return;
     }
     try {
-      post({ type: 'estimated', id: msg.id, estimate: toClient(estimatePrint(model.prepared, msg.params)) });
+      post({
+        type: 'estimated',
+        id: msg.id,
+        estimate: toClient(estimatePrint(model.prepared, farmParameters(msg.params))),
+      });
     } catch (err) {
       fail(msg.id, err);
     }

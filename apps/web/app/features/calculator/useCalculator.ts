@@ -4,7 +4,16 @@
  * browser and, debounced, on the server.
  */
 import type { Analysis, Units } from '@printloop/geometry';
-import { DEFAULT_PARAMETERS, type PrintParameters, type QuoteParameters } from '@printloop/quote';
+import {
+  colorIds,
+  DEFAULT_PARAMETERS,
+  type FilamentType,
+  MATERIALS,
+  PARAMETER_MESSAGES,
+  type PrintParameters,
+  type QuoteParameters,
+  validateQuantity,
+} from '@printloop/quote';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -75,8 +84,26 @@ function printParams(p: QuoteParameters): PrintParameters {
   };
 }
 
-function defaults(): QuoteParameters {
-  return { ...DEFAULT_PARAMETERS, postProcessing: [...DEFAULT_PARAMETERS.postProcessing] };
+/** The calculator's parameters: the print parameters, finishing and the colour (an id of the material's). */
+export type CalculatorParameters = QuoteParameters & { color: string };
+
+/** The colour kept when the material changes: the same one if stocked, else black, else the first. */
+export function colorFor(material: FilamentType, wanted: string | null | undefined): string {
+  const ids = colorIds(material);
+  if (wanted && ids.includes(wanted)) return wanted;
+  return ids.includes('black') ? 'black' : ids[0]!;
+}
+
+function colorName(material: FilamentType, id: string): string {
+  return MATERIALS[material].colors.find((c) => c.id === id)?.name ?? id;
+}
+
+function defaults(): CalculatorParameters {
+  return {
+    ...DEFAULT_PARAMETERS,
+    postProcessing: [...DEFAULT_PARAMETERS.postProcessing],
+    color: colorFor(DEFAULT_PARAMETERS.filamentType, null),
+  };
 }
 
 /** Which parameters a server price belongs to. */
@@ -106,12 +133,16 @@ export function useCalculator() {
   const [serverAnalysis, setServerAnalysis] = useState<Analysis | null>(null);
   const [viewer, setViewer] = useState<ViewerState>({ status: 'empty' });
   const [modelId, setModelId] = useState<number | null>(null);
-  const [params, setParams] = useState<QuoteParameters>(defaults);
+  const [params, setParams] = useState<CalculatorParameters>(defaults);
+  /** Says which colour was picked when a material change dropped the chosen one. */
+  const [colorNote, setColorNote] = useState<string | null>(null);
   const paramsRef = useRef(params);
   paramsRef.current = params;
+  /** As typed: may be invalid (NaN for an empty field), which blocks the price, Save and Order. */
   const [quantity, setQuantity] = useState(1);
   const quantityRef = useRef(quantity);
   quantityRef.current = quantity;
+  const quantityError = validateQuantity(quantity).ok ? null : PARAMETER_MESSAGES.quantity;
   const [clientEstimate, setClientEstimate] = useState<{ key: string; estimate: ClientEstimate } | null>(
     null,
   );
@@ -264,6 +295,7 @@ export function useCalculator() {
       // The upload and the local parse run side by side; the server prices the current parameters
       // as soon as it has analysed the file, so its confirmed price comes with the upload's answer.
       const sent = { parameters: paramsRef.current, quantity: quantityRef.current };
+      const priceable = validateQuantity(sent.quantity).ok;
       const up = uploadModel(
         picked,
         null,
@@ -271,7 +303,7 @@ export function useCalculator() {
           if (g === gen.current) setUpload(p);
         },
         signal,
-        sent,
+        priceable ? sent : undefined,
       );
       void (async () => {
         try {
@@ -316,6 +348,7 @@ export function useCalculator() {
     setPhase('idle');
     setError(null);
     setParams(defaults());
+    setColorNote(null);
     setQuantity(1);
   }, [begin, clearAll]);
 
@@ -362,7 +395,9 @@ export function useCalculator() {
   }, [modelId, estimateKey, haveEstimateFor, params, worker]);
 
   // ---- The server's preview (the authority), debounced.
-  const previewKey = job ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units) : null;
+  // No server price for an invalid quantity: the total is cleared and Save and Order are disabled.
+  const previewKey =
+    job && quantityError === null ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units) : null;
   const havePreviewFor = preview?.key ?? null;
   useEffect(() => {
     if (!job || previewKey === null || havePreviewFor === previewKey) return;
@@ -393,19 +428,24 @@ export function useCalculator() {
   // ---- What the Quote Summary shows.
   const shown = useMemo(
     () =>
-      chooseShownQuote({
-        preview,
-        previewKey,
-        clientEstimate,
-        estimateKey,
-        params,
-        quantity,
-        serverPending: job !== null && previewError === null,
-      }),
-    [preview, previewKey, clientEstimate, estimateKey, params, quantity, job, previewError],
+      quantityError !== null
+        ? null
+        : chooseShownQuote({
+            preview,
+            previewKey,
+            clientEstimate,
+            estimateKey,
+            params,
+            quantity,
+            serverPending: job !== null && previewError === null,
+          }),
+    [preview, previewKey, clientEstimate, estimateKey, params, quantity, job, previewError, quantityError],
   );
 
-  const canSave = job !== null && canSaveQuote({ preview, previewKey, saving: save.status === 'saving' });
+  const canSave =
+    job !== null &&
+    quantityError === null &&
+    canSaveQuote({ preview, previewKey, saving: save.status === 'saving' });
 
   // ---- Saved quotes.
   const refreshSaved = useCallback(async () => {
@@ -448,11 +488,14 @@ export function useCalculator() {
         setFile({ name: d.job.file_name, size: d.job.file_size });
         setJob(d.job);
         setServerAnalysis(d.analysis);
+        const opened = { ...defaults(), ...d.quote.parameters };
         setParams({
-          ...defaults(),
-          ...d.quote.parameters,
+          ...opened,
           postProcessing: [...(d.quote.parameters.postProcessing ?? [])],
+          // Quotes saved before the calculator had colours have none: the material's default.
+          color: colorFor(opened.filamentType, d.quote.parameters.color),
         });
+        setColorNote(null);
         setQuantity(d.quote.quantity);
         setUpload({ phase: 'done' });
         setPhase('ready');
@@ -511,8 +554,19 @@ export function useCalculator() {
     [job, loadInWorker],
   );
 
-  const updateParams = useCallback((patch: Partial<QuoteParameters>) => {
-    setParams((p) => ({ ...p, ...patch }));
+  const updateParams = useCallback((patch: Partial<CalculatorParameters>) => {
+    const before = paramsRef.current;
+    const next = { ...before, ...patch };
+    // A material that lacks the chosen colour takes a colour it has, and says so.
+    const color = colorFor(next.filamentType, next.color);
+    if (color !== next.color) {
+      setColorNote(
+        `${colorName(before.filamentType, next.color)} is not stocked in ${MATERIALS[next.filamentType].name}; changed to ${colorName(next.filamentType, color)}.`,
+      );
+    } else if (patch.filamentType !== undefined || patch.color !== undefined) {
+      setColorNote(null);
+    }
+    setParams({ ...next, color });
     setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
   }, []);
   const updateQuantity = useCallback((q: number) => {
@@ -531,7 +585,9 @@ export function useCalculator() {
     analysisSource: serverAnalysis ? ('server' as const) : clientAnalysis ? ('instant' as const) : null,
     viewer,
     params,
+    colorNote,
     quantity,
+    quantityError,
     shown,
     previewError,
     canSave,
