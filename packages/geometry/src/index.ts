@@ -19,6 +19,7 @@ export {
   baseName,
   bedFootprint,
   fitsPrinter,
+  looksLikeInches,
   MIN_PRINTABLE_SIZE_MM,
   MIN_PRINTABLE_VOLUME_MM3,
   printableProblem,
