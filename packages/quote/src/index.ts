@@ -28,6 +28,7 @@ export {
   validateParameters,
   validateQuantity,
 } from '@printloop/materials';
+export * from './hints.js';
 export * from './order.js';
 export * from './price.js';
 export * from './shipping.js';
