@@ -4,6 +4,7 @@ import { useHydrated } from '../auth/hydrated';
 import { loginPathFor } from '../auth/validation';
 import { FileSummary } from './FileSummary';
 import { isUnitlessFormat } from './files';
+import { HintsPanel } from './HintsPanel';
 import { HowWeCalculate } from './HowWeCalculate';
 import { ParametersCard } from './ParametersCard';
 import { QuoteSummary } from './QuoteSummary';
@@ -82,6 +83,7 @@ export function Calculator() {
               onSave={() => void c.saveQuote()}
               onReset={c.reset}
             />
+            <HintsPanel hints={c.hints} onApply={c.applyHint} />
           </div>
         </div>
         <div className="mt-6 space-y-6">

@@ -16,6 +16,7 @@ import {
 import { farmParameters } from '@printloop/quote';
 import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
+import { hintCandidates } from './savings';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -111,6 +112,18 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       return;
     }
     adopt(msg.id, msg.positions, n, null);
+    return;
+  }
+  if (msg.type === 'hints') {
+    if (!model || model.id !== msg.modelId || !model.prepared) {
+      post({ type: 'error', id: msg.id, code: 'no_model', message: 'No model is loaded for hints.' });
+      return;
+    }
+    try {
+      post({ type: 'hint-candidates', id: msg.id, candidates: hintCandidates(model.prepared, msg.params) });
+    } catch (err) {
+      fail(msg.id, err);
+    }
     return;
   }
   if (msg.type === 'estimate') {

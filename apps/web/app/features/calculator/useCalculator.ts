@@ -8,10 +8,13 @@ import {
   colorIds,
   DEFAULT_PARAMETERS,
   type FilamentType,
+  type HintCandidate,
   MATERIALS,
   PARAMETER_MESSAGES,
   type PrintParameters,
   type QuoteParameters,
+  type SavingsHint,
+  savingsHints,
   validateQuantity,
 } from '@printloop/quote';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -40,6 +43,8 @@ import type { ClientEstimate } from './worker-protocol';
 export const CALCULATOR_PATH = '/calculator';
 export const SAVE_ERROR = 'Error saving quote. Please try again.';
 export const PREVIEW_DEBOUNCE_MS = 250;
+/** Savings hints are worked out this long after the price settles (never before the first price). */
+export const HINTS_DELAY_MS = 400;
 
 export type Phase = 'idle' | 'processing' | 'ready';
 
@@ -394,6 +399,43 @@ export function useCalculator() {
     };
   }, [modelId, estimateKey, haveEstimateFor, params, worker]);
 
+  // ---- Savings hints: after the instant price for these parameters exists, in the worker, debounced.
+  const [hintCands, setHintCands] = useState<{ key: string; candidates: HintCandidate[] } | null>(null);
+  const estimateFresh = estimateKey !== null && haveEstimateFor === estimateKey;
+  const haveHintsFor = hintCands?.key ?? null;
+  useEffect(() => {
+    if (modelId === null || !estimateFresh || estimateKey === null || haveHintsFor === estimateKey) return;
+    let live = true;
+    const t = setTimeout(() => {
+      worker()
+        .hintCandidates(modelId, printParams(paramsRef.current))
+        .then(
+          (candidates) => {
+            if (live) setHintCands({ key: estimateKey, candidates });
+          },
+          () => {
+            // No hints for this model; the price is unaffected.
+          },
+        );
+    }, HINTS_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [modelId, estimateFresh, estimateKey, haveHintsFor, worker]);
+  const hints = useMemo((): SavingsHint[] => {
+    if (quantityError !== null || !clientEstimate || !estimateFresh) return [];
+    if (!hintCands || hintCands.key !== estimateKey) return [];
+    try {
+      return savingsHints(
+        { estimate: clientEstimate.estimate, parameters: params, quantity },
+        hintCands.candidates,
+      );
+    } catch {
+      return [];
+    }
+  }, [quantityError, clientEstimate, estimateFresh, hintCands, estimateKey, params, quantity]);
+
   // ---- The server's preview (the authority), debounced.
   // No server price for an invalid quantity: the total is cleared and Save and Order are disabled.
   const previewKey =
@@ -573,6 +615,13 @@ export function useCalculator() {
     setQuantity(q);
     setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
   }, []);
+  const applyHint = useCallback(
+    (h: SavingsHint) => {
+      if (h.change.parameters) updateParams(h.change.parameters);
+      if (h.change.quantity !== undefined) updateQuantity(h.change.quantity);
+    },
+    [updateParams, updateQuantity],
+  );
 
   return {
     session,
@@ -589,6 +638,8 @@ export function useCalculator() {
     quantity,
     quantityError,
     shown,
+    hints,
+    applyHint,
     previewError,
     canSave,
     save,
