@@ -120,7 +120,9 @@ export function priceLines(q: Quote, filamentG: number): PriceLine[] {
       label: `Volume discount (${formatPercent(q.discount_rate)})`,
       value: q.discount_pence > 0 ? `−${formatGBP(q.discount_pence)}` : formatGBP(0),
     },
-    { label: 'Total', value: formatGBP(q.total_pence), strong: true },
   );
+  if ((q.fulfilment_pence ?? 0) > 0)
+    lines.push({ label: 'Fulfilment (once per order)', value: formatGBP(q.fulfilment_pence ?? 0) });
+  lines.push({ label: 'Total', value: formatGBP(q.total_pence), strong: true });
   return lines;
 }
