@@ -50,6 +50,7 @@ try {
         infillPercentage: 20,
         supportRequired: false,
         postProcessing: [],
+        color: 'black',
       },
     }),
   });

@@ -65,6 +65,7 @@ async function postgresOutage(kind: 'restart' | 'stopped') {
       infillPercentage: 20,
       supportRequired: false,
       postProcessing: [],
+      color: 'black',
     };
 
     const t0 = now();

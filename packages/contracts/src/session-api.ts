@@ -89,6 +89,8 @@ export const quoteParametersSchema = z.object({
   filamentType: z.string(),
   supportRequired: z.boolean(),
   postProcessing: z.array(z.string()),
+  /** A colour id of the material's catalogue; null on quotes saved before the calculator had colours. */
+  color: z.string().nullable(),
 });
 
 /** The itemised price in pence, with everything needed to reproduce it. */
@@ -106,6 +108,8 @@ export const priceBreakdownSchema = z.object({
   machine_pence: z.number().int(),
   support_pence: z.number().int(),
   post_processing_pence: z.number().int(),
+  /** Per unit: the top-up to the minimum charge per part (price tables from 2026-11-24). */
+  minimum_charge_pence: z.number().int().optional(),
   unit_price_pence: z.number().int(),
   quantity: z.number().int(),
   subtotal_pence: z.number().int(),
@@ -124,16 +128,25 @@ export const quotePreviewSchema = z.object({ estimate: estimateSchema, quote: pr
 
 export const uploadResponseSchema = jobWithAnalysisSchema.extend({ preview: quotePreviewSchema.nullable() });
 
-/** Prices requested by the calculator: the job, its raw parameters (checked by the price rules), quantity. */
+/**
+ * The calculator's quantity: a whole number within PARAMETER_BOUNDS.quantity (the one constant the
+ * calculator, the session API, the public API and the docs read), required and never coerced.
+ */
+export const QUANTITY_BOUNDS = PARAMETER_BOUNDS.quantity;
+export const calculatorQuantitySchema = z
+  .number({ message: PARAMETER_MESSAGES.quantity })
+  .int(PARAMETER_MESSAGES.quantity)
+  .min(QUANTITY_BOUNDS.min, PARAMETER_MESSAGES.quantity)
+  .max(QUANTITY_BOUNDS.max, PARAMETER_MESSAGES.quantity);
+
+/**
+ * Prices requested by the calculator: the job, its raw parameters (checked by the price rules, with
+ * `color` a colour id of the material: required to save), and the quantity (required).
+ */
 export const quoteRequestSchema = z.object({
   jobId: z.uuid({ message: 'Not found' }),
   parameters: z.record(z.string(), z.unknown()),
-  quantity: z
-    .number({ message: PARAMETER_MESSAGES.quantity })
-    .int(PARAMETER_MESSAGES.quantity)
-    .min(PARAMETER_BOUNDS.quantity.min, PARAMETER_MESSAGES.quantity)
-    .max(PARAMETER_BOUNDS.quantity.max, PARAMETER_MESSAGES.quantity)
-    .default(1),
+  quantity: calculatorQuantitySchema,
 });
 
 /** The longest name a saved quote may have. */

@@ -84,7 +84,7 @@ export const quoteExample = {
       amount: 475,
     },
   ],
-  price_table_version: '2026-11-23',
+  price_table_version: '2026-11-24',
   lead_time_days: 2,
   valid_until: '2026-11-30T01:11:46.023Z',
 };
@@ -211,7 +211,7 @@ export const orderExample = {
   metadata: {
     channel: 'etsy',
   },
-  price_table_version: '2026-11-23',
+  price_table_version: '2026-11-24',
   events: [
     {
       id: 'oev_9Lc3Vx6Bn2Mz8Qa4Sd1Fg5',

@@ -220,7 +220,15 @@ export const fileIdParams = z.object({
 // Quotes.
 
 const lineItemSchema = z.object({
-  type: z.enum(['material', 'machine', 'supports', 'post_processing', 'discount', 'fulfillment']),
+  type: z.enum([
+    'material',
+    'machine',
+    'supports',
+    'post_processing',
+    'minimum_charge',
+    'discount',
+    'fulfillment',
+  ]),
   description: z.string(),
   amount: pence,
 });

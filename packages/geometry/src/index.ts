@@ -19,11 +19,13 @@ export {
   baseName,
   bedFootprint,
   fitsPrinter,
+  looksLikeInches,
   MIN_PRINTABLE_SIZE_MM,
   MIN_PRINTABLE_VOLUME_MM3,
   printableProblem,
   round6,
 } from './measure/analyze.js';
+export { hasFineVerticalDetail } from './measure/detail.js';
 export { type MeshMetrics, measureMesh, weld } from './measure/mesh.js';
 export { releaseScratch, SCRATCH_KEEP_BYTES, scratchBytes } from './measure/scratch.js';
 export { decodeMesh, encodeMesh, MESH_CODEC_MEDIA_TYPE } from './mesh-codec.js';

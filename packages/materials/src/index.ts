@@ -3,6 +3,14 @@
  * printer, the print parameters and their bounds, and the one overhang rule. Pure (no dependencies,
  * no Node or DOM APIs).
  */
+
+export {
+  applyMaterialLimits,
+  farmParameters,
+  type LimitNote,
+  MAX_LAYER_SHARE_OF_NOZZLE,
+  maxLayerHeight,
+} from './limits.js';
 export {
   colorIds,
   colorProblem,

@@ -1,12 +1,19 @@
 // The print parameters, materials and printer live in @printloop/materials; re-exported here so
 // existing importers of @printloop/quote keep compiling.
 export {
+  applyMaterialLimits,
+  colorIds,
+  colorProblem,
   DEFAULT_PARAMETERS,
   FILAMENT_TYPES,
   type FilamentType,
+  farmParameters,
   HOUSE_PRINTER,
+  type LimitNote,
   MATERIALS,
   type Material,
+  type MaterialColor,
+  maxLayerHeight,
   PARAMETER_BOUNDS,
   PARAMETER_MESSAGES,
   ParameterError,
@@ -21,6 +28,7 @@ export {
   validateParameters,
   validateQuantity,
 } from '@printloop/materials';
+export * from './hints.js';
 export * from './order.js';
 export * from './price.js';
 export * from './shipping.js';

@@ -4,10 +4,12 @@ import {
   discountRateFor,
   formatGBP,
   MATERIALS,
+  MINIMUM_UNIT_PENCE,
   PARAMETER_BOUNDS,
   ParameterError,
   PRICE_TABLE,
   PRICE_TABLE_2026_11_01,
+  PRICE_TABLE_2026_11_23,
   parseParameters,
   priceQuote,
   repriceQuote,
@@ -71,7 +73,9 @@ describe('priceQuote: hand-computed examples', () => {
   it('rounds half up to the penny at each step', () => {
     expect(priceQuote({ print_time_s: 0, filament_g: 0.1 }, PLA, { now: NOW }).material_pence).toBe(0); // 0.25 p
     expect(priceQuote({ print_time_s: 0, filament_g: 0.2 }, PLA, { now: NOW }).material_pence).toBe(1); // 0.5 p
-    const q = priceQuote({ print_time_s: 9, filament_g: 0 }, PLA, { now: NOW }); // 1.25 p -> 1 p
+    // (the table before the minimum charge, so the rounding shows)
+    const table = PRICE_TABLE_2026_11_23;
+    const q = priceQuote({ print_time_s: 9, filament_g: 0 }, PLA, { now: NOW, table }); // 1.25 p -> 1 p
     expect(q.machine_pence).toBe(1);
     expect(q.unit_price_pence).toBe(3); // 2.5 p -> 3 p
   });
@@ -196,5 +200,46 @@ describe('validateParameters', () => {
       'painting',
     ]);
     expect(validateParameters({}, { applyDefaults: false }).ok).toBe(false);
+  });
+});
+
+describe('the minimum charge per part (price table 2026-11-24)', () => {
+  // A 1 mm cube: 0.00124 g of PLA and about 20 s on the printer (the estimator's figure is about that).
+  const cube1mm = { print_time_s: 20, filament_g: 0.00124 };
+
+  it('tops a 1 mm cube up to £1.50 per part, as its own line', () => {
+    const q = priceQuote(cube1mm, PLA, { now: NOW });
+    expect(q.price_table_version).toBe('2026-11-24');
+    // material 0 p, machine 20/3600 × 500 = 2.78 -> 3 p; × 2.5 = 7.5 -> 8 p; the floor adds 142 p
+    expect(q.material_pence).toBe(0);
+    expect(q.machine_pence).toBe(3);
+    expect(q.minimum_charge_pence).toBe(142);
+    expect(q.unit_price_pence).toBe(MINIMUM_UNIT_PENCE);
+    expect(MINIMUM_UNIT_PENCE).toBe(150);
+    expect(q.total_pence).toBe(150 + 295);
+  });
+
+  it('applies per part: ten cubes are ten floors, then the volume discount', () => {
+    const q = priceQuote(cube1mm, PLA, { now: NOW, quantity: 10 });
+    expect(q.unit_price_pence).toBe(150);
+    expect(q.subtotal_pence).toBe(1500);
+    expect(q.discount_pence).toBe(75);
+  });
+
+  it('adds nothing to a part above the floor', () => {
+    const q = priceQuote({ print_time_s: 915, filament_g: 3.98 }, PLA, { now: NOW });
+    expect(q.minimum_charge_pence).toBe(0);
+    expect(q.unit_price_pence).toBe(343);
+  });
+
+  it('leaves quotes of the older tables exactly as they were priced', () => {
+    for (const table of [PRICE_TABLE_2026_11_01, PRICE_TABLE_2026_11_23]) {
+      const q = priceQuote(cube1mm, PLA, { now: NOW, table });
+      expect(q.unit_price_pence).toBe(8);
+      expect('minimum_charge_pence' in q).toBe(false);
+      expect(repriceQuote(q.inputs, table.version)).toEqual(q);
+    }
+    const now = priceQuote(cube1mm, PLA, { now: NOW });
+    expect(repriceQuote(now.inputs, now.price_table_version)).toEqual(now);
   });
 });

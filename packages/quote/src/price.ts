@@ -7,6 +7,7 @@
  *   support    = round(support rate × (material + machine))          (0 without supports)
  *   post       = sum of the chosen options (whole pounds, no rounding needed)
  *   unit       = round((material + machine + support + post) × markup)
+ *   minimum    = max(0, minimum per part − unit); unit += minimum     (tables from 2026-11-24)
  *   subtotal   = unit × quantity
  *   discount   = round(subtotal × tier rate)
  *   items      = subtotal − discount
@@ -40,6 +41,8 @@ export interface PriceTable {
   supportRate: number;
   postProcessingPence: Readonly<Record<PostProcessing, number>>;
   markup: number;
+  /** The least a part is sold for (pence, per unit, before fulfilment); 0 = no floor. */
+  minimumUnitPence: number;
   deliveryBaseDays: number;
   deliveryMinutesPerDay: number;
   validityDays: number;
@@ -61,6 +64,7 @@ export const PRICE_TABLE_2026_11_01: PriceTable = Object.freeze({
   supportRate: 0.2,
   postProcessingPence: Object.freeze({ sanding: 500, painting: 500, coating: 500 }),
   markup: 2.5,
+  minimumUnitPence: 0,
   deliveryBaseDays: 2,
   deliveryMinutesPerDay: 1440,
   validityDays: 7,
@@ -75,19 +79,34 @@ export const PRICE_TABLE_2026_11_01: PriceTable = Object.freeze({
   leadTime: Object.freeze({ printHoursPerDay: 24, extraDays: 1 }),
 });
 
-/**
- * The price table in force. Change a constant => add a version (stored quotes and placed orders keep
- * theirs). 2026-11-23: the fulfilment fee (picking, packing, materials and delivery handling).
- */
-export const PRICE_TABLE: PriceTable = Object.freeze({
+/** 2026-11-23: the fulfilment fee (picking, packing, materials and delivery handling). */
+export const PRICE_TABLE_2026_11_23: PriceTable = Object.freeze({
   ...PRICE_TABLE_2026_11_01,
   version: '2026-11-23',
   fulfilment: Object.freeze({ perOrderPence: 295, perExtraUnitPence: 20 }),
 });
 
+/**
+ * The least a part is sold for: £1.50. A part is also a slot on a plate, a removal from the bed, a check
+ * and a bag, whatever its size; below this a 1 mm cube would cost £0.03. (The fulfilment fee is per order,
+ * on top.)
+ */
+export const MINIMUM_UNIT_PENCE = 150;
+
+/**
+ * The price table in force. Change a constant => add a version (stored quotes and placed orders keep
+ * theirs). 2026-11-24: a minimum charge per part (MINIMUM_UNIT_PENCE).
+ */
+export const PRICE_TABLE: PriceTable = Object.freeze({
+  ...PRICE_TABLE_2026_11_23,
+  version: '2026-11-24',
+  minimumUnitPence: MINIMUM_UNIT_PENCE,
+});
+
 /** Every table a stored quote or order may name, by version. */
 export const PRICE_TABLES: Readonly<Record<string, PriceTable>> = Object.freeze({
   [PRICE_TABLE_2026_11_01.version]: PRICE_TABLE_2026_11_01,
+  [PRICE_TABLE_2026_11_23.version]: PRICE_TABLE_2026_11_23,
   [PRICE_TABLE.version]: PRICE_TABLE,
 });
 
@@ -157,7 +176,10 @@ export interface Quote {
   machine_pence: number;
   support_pence: number;
   post_processing_pence: number;
-  /** (material + machine + support + post) × markup, rounded, pence. */
+  /** Per unit: what the minimum charge per part adds to reach the floor (0 above it, and on tables
+   * before 2026-11-24). Absent on quotes stored before it existed. */
+  minimum_charge_pence?: number;
+  /** (material + machine + support + post) × markup, rounded, topped up to the minimum; pence. */
   unit_price_pence: number;
   quantity: number;
   subtotal_pence: number;
@@ -204,7 +226,9 @@ export function priceQuote(
   const machine = roundPence((estimate.print_time_s / 3600) * table.machinePencePerHour);
   const support = params.supportRequired ? roundPence(table.supportRate * (material + machine)) : 0;
   const postPence = post.reduce((s, o) => s + table.postProcessingPence[o], 0);
-  const unit = roundPence((material + machine + support + postPence) * table.markup);
+  const marked = roundPence((material + machine + support + postPence) * table.markup);
+  const minimumCharge = Math.max(0, (table.minimumUnitPence ?? 0) - marked);
+  const unit = marked + minimumCharge;
   const subtotal = unit * quantity;
   const rate = discountRateFor(quantity, table);
   const discount = roundPence(subtotal * rate);
@@ -229,6 +253,8 @@ export function priceQuote(
     machine_pence: machine,
     support_pence: support,
     post_processing_pence: postPence,
+    // Only tables with a floor name it, so quotes of the older tables re-price to identical objects.
+    ...(table.minimumUnitPence > 0 ? { minimum_charge_pence: minimumCharge } : {}),
     unit_price_pence: unit,
     quantity,
     subtotal_pence: subtotal,

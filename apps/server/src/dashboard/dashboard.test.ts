@@ -22,6 +22,7 @@ const defaults = {
   infillPercentage: 20,
   supportRequired: false,
   postProcessing: [],
+  color: 'black',
 };
 const address = {
   name: 'Priya Shah',

@@ -20,6 +20,7 @@ const defaults = {
   infillPercentage: 20,
   supportRequired: false,
   postProcessing: [],
+  color: 'black',
 };
 const uk = {
   name: 'Priya Shah',

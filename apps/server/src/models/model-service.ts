@@ -10,6 +10,7 @@ import {
   printableProblem,
   type Units,
 } from '@printloop/geometry';
+import { farmParameters } from '@printloop/materials';
 import type { PrintParameters } from '@printloop/quote';
 import { Piscina } from 'piscina';
 import { tooManyRequests } from '../lib/errors.js';
@@ -237,6 +238,9 @@ export class ModelService {
     fileName: string,
     opts: { units?: Units; price?: PriceWithAnalysis } = {},
   ): Promise<AnalyzeOutcome> {
+    // Priced as the farm runs it (the material's top speed, layers at most 75 % of the nozzle).
+    if (opts.price)
+      opts = { ...opts, price: { ...opts.price, parameters: farmParameters(opts.price.parameters) } };
     const parallel =
       opts.price !== undefined &&
       !this.analysisLane.busyWithOthers(user) &&
@@ -394,7 +398,9 @@ export class ModelService {
   }
 
   /** The estimate for a stored mesh, in the pricing lane. Throws MeshMissingError when it is gone. */
-  estimate(user: string, meshPath: string, parameters: PrintParameters): Promise<EstimateResult> {
+  estimate(user: string, meshPath: string, asked: PrintParameters): Promise<EstimateResult> {
+    // Priced as the farm runs it (the material's top speed, layers at most 75 % of the nozzle).
+    const parameters = farmParameters(asked);
     const key = estimateKey(meshPath, parameters);
     const known = this.estimates.get(key);
     if (known) return Promise.resolve(known);

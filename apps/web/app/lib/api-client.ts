@@ -169,9 +169,12 @@ export interface QuotePreview {
   quote: Quote;
 }
 
+/** The calculator's parameters with the colour (an id of the material's catalogue; null on old quotes). */
+export type ColoredParameters = QuoteParameters & { color?: string | null };
+
 export interface QuoteRequest {
   jobId: string;
-  parameters: QuoteParameters;
+  parameters: ColoredParameters;
   quantity: number;
 }
 
@@ -187,7 +190,7 @@ export interface SavedQuoteSummary {
   total_pence: number;
   valid_until: string;
   status: string;
-  parameters: QuoteParameters;
+  parameters: ColoredParameters;
   quantity: number;
   color: string | null;
   /** The parameters in one line. */

@@ -1,3 +1,4 @@
+import { PARAMETER_BOUNDS } from '@printloop/quote';
 import { Link } from 'react-router';
 // The SDK samples are the SDKs' example files, which the end-to-end suite runs against the server
 // (e2e/sdk-js.test.ts, e2e/sdk-python.test.ts): what the page shows is what was run.
@@ -278,8 +279,10 @@ export default function Docs({ loaderData }: Route.ComponentProps) {
           <ul className="list-disc space-y-2 pl-6">
             <li>
               <C>items</C>: each names a <C>quote_id</C>, a <C>product_id</C>, a <C>file_id</C> or a{' '}
-              <C>model_url</C>, with its <C>quantity</C> and print parameters (<C>material</C>, <C>color</C>,{' '}
-              <C>layer_height</C>, <C>infill</C>, <C>print_speed</C>, <C>supports</C>, <C>post_processing</C>
+              <C>model_url</C>, with its <C>quantity</C> (a whole number from {PARAMETER_BOUNDS.quantity.min}{' '}
+              to {PARAMETER_BOUNDS.quantity.max}; anything else is refused, never rounded) and print
+              parameters (<C>material</C>, <C>color</C>, <C>layer_height</C>, <C>infill</C>,{' '}
+              <C>print_speed</C>, <C>supports</C>, <C>post_processing</C>
               ).
             </li>
             <li>

@@ -1,3 +1,4 @@
+import { PARAMETER_BOUNDS } from '@printloop/quote';
 import { ButtonLink, Card, PageHero, Section } from '../components/ui/layout';
 import { paths } from '../config/paths';
 import {
@@ -134,8 +135,8 @@ const faq: readonly FaqItem[] = [
       <p>
         From your model: the filament it needs (grams ÷ 1000 × the material's price per kg) plus machine time
         ({price(t.machinePencePerHour)} per print hour), plus {percent(t.supportRate)} if it needs supports
-        and {price(finishingPence)} per finishing option, all multiplied by {t.markup}. The calculator shows
-        each line before you order.
+        and {price(finishingPence)} per finishing option, all multiplied by {t.markup}, with a minimum charge
+        of {price(t.minimumUnitPence)} per part. The calculator shows each line before you order.
       </p>
     ),
   },
@@ -143,7 +144,9 @@ const faq: readonly FaqItem[] = [
     q: 'Are there monthly fees, setup fees or a minimum order?',
     a: (
       <p>
-        No. There is no subscription, no setup fee and no minimum order quantity. You can order a single part.
+        No. There is no subscription, no setup fee and no minimum order quantity: you can order a single part,
+        and up to {PARAMETER_BOUNDS.quantity.max.toLocaleString('en-GB')} of one part in a quote. A part is
+        charged at least {price(t.minimumUnitPence)} (it still takes a slot on a plate, a check and a bag).
       </p>
     ),
   },
@@ -273,7 +276,8 @@ export default function PricingPage() {
               </li>
               <li>
                 <strong className="text-slate-900">Unit price</strong> = the sum × {t.markup}, covering
-                labour, quality control, failed-print risk and overheads
+                labour, quality control, failed-print risk and overheads; at least {price(t.minimumUnitPence)}{' '}
+                per part (the minimum charge, shown as its own line)
               </li>
               <li>
                 <strong className="text-slate-900">Ready to ship</strong> = the production queue's working

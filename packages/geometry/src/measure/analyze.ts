@@ -7,8 +7,34 @@ import { measureMesh } from './mesh.js';
 /** Overhang area above which supports are recommended (mm², and as a share of the surface). */
 export const SUPPORT_MIN_AREA_MM2 = 50;
 export const SUPPORT_MIN_SHARE = 0.02;
-/** A part whose largest dimension is under this many mm is probably in inches. */
+/** Inches are suggested only for a part whose every dimension is under this many (as read, in mm). */
 export const TINY_MM = 8;
+/** Below this largest dimension a part made only of whole and half millimetres is too small to be one. */
+export const IMPLAUSIBLE_MM = 2;
+
+/** Is `v` a multiple of `step`, allowing for single-precision noise in the file? */
+function isMultiple(v: number, step: number): boolean {
+  const k = v / step;
+  return Math.abs(k - Math.round(k)) < 0.01;
+}
+
+/**
+ * Was a unitless model read as mm really drawn in inches? Only on strong evidence:
+ *  - every dimension is tiny (under TINY_MM), and
+ *  - every dimension is a round number in inches (a multiple of 1/16 in: 1, 0.5, 0.25, 0.375 …), and
+ *  - it is not as round in mm: some dimension is a fraction a metric drawing would not use (not a whole
+ *    or half millimetre, e.g. 0.25 or 0.375), or, when all are whole or half units, the part would be
+ *    implausibly small in mm (at most IMPLAUSIBLE_MM across, like the 1-unit cube).
+ * Real metric parts under 10 mm (an M3 nut 5.5 × 6.35 × 2.4 mm, a 4.2 mm spacer, a 7.9 mm cube) are left
+ * alone: their dimensions are tenths of a millimetre, not sixteenths of an inch.
+ */
+export function looksLikeInches(size: readonly [number, number, number]): boolean {
+  const largest = Math.max(...size);
+  if (!(largest > 0) || largest >= TINY_MM || size.some((v) => !(v > 0))) return false;
+  if (!size.every((v) => isMultiple(v, 1 / 16))) return false;
+  const metricRound = size.every((v) => isMultiple(v, 0.5));
+  return !metricRound || largest <= IMPLAUSIBLE_MM + 1e-6;
+}
 
 /** Below these a model has nothing to print: a flat sheet, a line, or faces that enclose no space. */
 export const MIN_PRINTABLE_VOLUME_MM3 = 0.1;
@@ -132,7 +158,7 @@ export function analyzeParsed(
   }
   let suggested: Units | null = null;
   const unitless = parsed.format === 'stl-binary' || parsed.format === 'stl-ascii' || parsed.format === 'obj';
-  if (unitless && !parsed.unitsExplicit && parsed.units === 'mm' && largest > 0 && largest < TINY_MM) {
+  if (unitless && !parsed.unitsExplicit && parsed.units === 'mm' && looksLikeInches(size)) {
     const s = 25.4;
     if (fitsPrinter(size[0] * s, size[1] * s, size[2] * s)) {
       suggested = 'in';

@@ -151,11 +151,12 @@ describe('mesh analysis', () => {
     expect(wide.warnings.join(' ')).toMatch(/does not fit/);
   });
 
-  it('suggests inches for a part under 8 mm (which always fits at 25.4×), unless units were chosen', async () => {
+  it('suggests inches for a tiny part in round inches (see inch-rule.test.ts), unless units were chosen', async () => {
     const tiny = await analyzeModel(stl(box([0, 0, 0], [2, 1, 1])), 'tiny.stl');
     expect(tiny.suggested_units).toBe('in');
+    // 7.9 mm is a metric dimension (tenths of a millimetre), not a round number of inches.
     const small = await analyzeModel(stl(box([0, 0, 0], [7.9, 7.9, 7.9])), 'small.stl');
-    expect(small.suggested_units).toBe('in');
+    expect(small.suggested_units).toBeNull();
     const notTiny = await analyzeModel(stl(box([0, 0, 0], [8.5, 1, 1])), 'pin.stl');
     expect(notTiny.suggested_units).toBeNull();
     const chosen = await analyzeModel(stl(box([0, 0, 0], [2, 1, 1])), 'tiny.stl', { units: 'mm' });

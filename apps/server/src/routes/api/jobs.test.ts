@@ -30,7 +30,24 @@ const defaults = {
   infillPercentage: 20,
   supportRequired: false,
   postProcessing: [],
+  color: 'black',
 };
+
+/** A multipart upload with form fields sent before the file (as the calculator sends its parameters). */
+function multipartWithFields(fileName: string, bytes: Uint8Array, fields: Record<string, string>) {
+  const boundary = `----printloop${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const head = Buffer.from(
+    `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
 
 describe.each(testDatabases)('uploads, analysis and quotes on %s', (kind) => {
   let t: TestApp;
@@ -211,6 +228,105 @@ describe.each(testDatabases)('uploads, analysis and quotes on %s', (kind) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/layer height/i);
+  });
+
+  it('refuses an invalid quantity with its message and never coerces it (preview, save, upload)', async () => {
+    const up = await upload('cube_20mm.stl', await model('cube_20mm.stl'), ada.cookie);
+    const jobId = up.json().job.id;
+    const count = async () => (await t.app.database.db.select({ id: quotes.id }).from(quotes)).length;
+    const before = await count();
+    const message = 'Quantity must be a whole number between 1 and 1000';
+    for (const quantity of [0, -3, 1.5, 100000, 1001, '', '2', null, undefined]) {
+      for (const url of ['/api/quotes/preview', '/api/quotes']) {
+        const res = await as(ada, 'POST', url, { jobId, parameters: defaults, quantity });
+        expect(res.statusCode, `${url} ${String(quantity)}`).toBe(400);
+        expect(res.json().error.fields.quantity).toBe(message);
+      }
+    }
+    // Saving 0 stores nothing (it used to store a quote for 1).
+    expect(await count()).toBe(before);
+    // The upload's own price: the form field must be digits within the bounds.
+    for (const quantity of ['0', '-3', '1.5', '100000', '', ' 5']) {
+      const mp = multipartWithFields('cube_20mm.stl', await model('cube_20mm.stl'), {
+        parameters: JSON.stringify(defaults),
+        quantity,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        payload: mp.payload,
+        headers: { ...mp.headers, origin: t.app.config.publicUrl, cookie: ada.cookie },
+      });
+      expect(res.statusCode, `upload quantity ${JSON.stringify(quantity)}`).toBe(400);
+      expect(res.json().error.fields.quantity).toBe(message);
+    }
+  });
+
+  it('carries the colour into the saved quote and refuses an unknown one with the valid list', async () => {
+    const up = await upload('cube_20mm.stl', await model('cube_20mm.stl'), ada.cookie);
+    const jobId = up.json().job.id;
+    const saved = await as(ada, 'POST', '/api/quotes', {
+      jobId,
+      parameters: { ...defaults, filamentType: 'PETG', color: 'clear' },
+      quantity: 2,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const one = (await as(ada, 'GET', `/api/quotes/${saved.json().id}`)).json();
+    expect(one.quote.parameters).toMatchObject({ filamentType: 'PETG', color: 'clear' });
+    const list = (await as(ada, 'GET', '/api/quotes')).json();
+    expect(list.quotes[0].parameters.color).toBe('clear');
+
+    const cases: [Record<string, unknown>, RegExp][] = [
+      // PLA has no clear: refused, not swapped for another colour.
+      [
+        { ...defaults, color: 'clear' },
+        /"clear" is not a colour of PLA\. Choose one of: black, white, grey, red/,
+      ],
+      [{ ...defaults, filamentType: 'TPU', color: 'grey' }, /Choose one of: black, white, red, blue\./],
+      [{ ...defaults, color: 'Black' }, /"Black" is not a colour of PLA/],
+      [{ ...defaults, color: undefined }, /Choose a colour of PLA: one of black, white/],
+      [{ ...defaults, color: 7 }, /Choose a colour of PLA/],
+    ];
+    for (const [parameters, message] of cases) {
+      const res = await as(ada, 'POST', '/api/quotes', { jobId, parameters, quantity: 1 });
+      expect(res.statusCode, JSON.stringify(parameters)).toBe(400);
+      expect(res.json().error.fields['parameters.color']).toMatch(message);
+    }
+    // A preview may leave the colour out (it does not change the price), but not name a wrong one.
+    const { color: _, ...uncoloured } = defaults;
+    expect(
+      (await as(ada, 'POST', '/api/quotes/preview', { jobId, parameters: uncoloured, quantity: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const wrong = await as(ada, 'POST', '/api/quotes/preview', {
+      jobId,
+      parameters: { ...defaults, color: 'purple' },
+      quantity: 1,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toContain('Choose one of: black, white');
+  });
+
+  it('prices TPU at 40 mm/s and layers at 0.3 mm, as the farm runs them', async () => {
+    const up = await upload('cube_20mm.stl', await model('cube_20mm.stl'), ada.cookie);
+    const jobId = up.json().job.id;
+    const price = async (p: Record<string, unknown>) =>
+      (
+        await as(ada, 'POST', '/api/quotes/preview', {
+          jobId,
+          parameters: { ...defaults, ...p },
+          quantity: 1,
+        })
+      ).json();
+    const fast = await price({ filamentType: 'TPU', color: 'black', printSpeed: 150 });
+    const forty = await price({ filamentType: 'TPU', color: 'black', printSpeed: 40 });
+    expect(fast.estimate).toEqual(forty.estimate);
+    expect(fast.quote.total_pence).toBe(forty.quote.total_pence);
+    // The quote still records what was asked.
+    expect(fast.quote.inputs.parameters.printSpeed).toBe(150);
+    const thick = await price({ layerHeight: 0.4 });
+    const max = await price({ layerHeight: 0.3 });
+    expect(thick.estimate).toEqual(max.estimate);
   });
 
   it('keeps every job, file and quote private to its owner (404 for anyone else)', async () => {

@@ -21,7 +21,7 @@ import { findOwnJob, jobDto, reanalyzeJob, unitsOf } from '../../jobs/jobs.js';
 import { acceptModel, assertRoomFor, fileTooLarge, unreadable, uploadName } from '../../jobs/upload.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { MeshMissingError } from '../../models/model-service.js';
-import { parametersOrThrow, priceEstimate, quantityOrThrow } from './pricing.js';
+import { colorOrThrow, parametersOrThrow, priceEstimate, quantityOrThrow } from './pricing.js';
 
 /** Room for the multipart boundary, headers and small fields around the 50 MB file. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -108,9 +108,15 @@ export const jobRoutes: FastifyPluginAsyncZod<{ quotaBytes: number }> = async (a
               parameters: 'Parameters must be an object',
             });
           }
+          const parameters = parametersOrThrow(parsed);
+          colorOrThrow(parameters.filamentType, (parsed as Record<string, unknown>).color, false);
+          // A form field is text: only digits are a number here (never '1.0', ' 5' or an empty field).
+          const quantity = field('quantity');
           priced = {
-            parameters: parametersOrThrow(parsed),
-            quantity: quantityOrThrow(Number(field('quantity') ?? '1')),
+            parameters,
+            quantity: quantityOrThrow(
+              quantity !== undefined && /^[0-9]{1,9}$/.test(quantity) ? Number(quantity) : quantity,
+            ),
           };
         }
       } catch (err) {

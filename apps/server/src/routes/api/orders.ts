@@ -58,7 +58,7 @@ export async function savedQuoteLine(db: Db, userId: string, quoteId: string) {
     infillPercentage: p.infillPercentage,
     supportRequired: p.supportRequired,
     postProcessing: p.postProcessing as QuoteParameters['postProcessing'],
-    color: null,
+    color: p.color,
   };
   return {
     job,

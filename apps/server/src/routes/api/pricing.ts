@@ -1,5 +1,9 @@
 import type { EstimateResult } from '@printloop/estimate';
 import {
+  colorIds,
+  colorProblem,
+  type FilamentType,
+  MATERIALS,
   PARAMETER_MESSAGES,
   ParameterError,
   parseParameters,
@@ -20,6 +24,21 @@ export function parametersOrThrow(input: unknown): QuoteParameters {
     }
     throw err;
   }
+}
+
+/**
+ * The colour in a request's parameters: a colour id of the material's catalogue, taken exactly as sent
+ * (never coerced). An unknown colour is a 400 listing the valid ones; so is a missing one when
+ * `required` (saving a quote), while a preview may leave it out (it does not change the price).
+ */
+export function colorOrThrow(material: FilamentType, raw: unknown, required: boolean): string | null {
+  if (raw === undefined && !required) return null;
+  const problem =
+    typeof raw !== 'string'
+      ? `Choose a colour of ${MATERIALS[material].name}: one of ${colorIds(material).join(', ')}.`
+      : colorProblem(material, raw);
+  if (problem) throw badRequest(problem, { 'parameters.color': problem });
+  return raw as string;
 }
 
 /** A quantity from a request, never coerced: a whole number within the bounds, or a 400. */

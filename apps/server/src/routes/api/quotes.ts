@@ -35,7 +35,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.js';
 import { quoteDocumentForSavedQuote } from '../../orders/order-documents.js';
 import { renderQuotePdf } from '../../orders/pdf.js';
-import { parametersOrThrow, priceEstimate } from './pricing.js';
+import { colorOrThrow, parametersOrThrow, priceEstimate } from './pricing.js';
 
 /**
  * The server's price for a job and parameters, from its own stored analysis and mesh. Its lead time
@@ -156,6 +156,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const body = request.body;
       const parameters = parametersOrThrow(body.parameters);
+      colorOrThrow(parameters.filamentType, body.parameters.color, false);
       const job = await findOwnJob(app, user.id, body.jobId);
       return priceJob(app, job, parameters, body.quantity);
     },
@@ -179,12 +180,20 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const body = request.body;
       const parameters = parametersOrThrow(body.parameters);
+      const color = colorOrThrow(parameters.filamentType, body.parameters.color, true);
       const thumb = body.thumbnail ? decodeThumbnail(body.thumbnail) : null;
       const job = await findOwnJob(app, user.id, body.jobId);
       // Any price the client sent is ignored: the figures below are the server's own.
       const { estimate, quote } = await priceJob(app, job, parameters, body.quantity);
       let saved = await app.database.db.transaction((tx) =>
-        insertQuote(tx as Db, { job, userId: user.id, parameters, price: quote, estimate, name: body.name }),
+        insertQuote(tx as Db, {
+          job,
+          userId: user.id,
+          parameters: { ...parameters, color },
+          price: quote,
+          estimate,
+          name: body.name,
+        }),
       );
       if (thumb) saved = await storeThumbnail(app, user.id, saved, thumb);
       return reply.status(201).send(createdDto(saved));
@@ -208,6 +217,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const body = request.body;
       const parameters = parametersOrThrow(body.parameters);
+      const color = colorOrThrow(parameters.filamentType, body.parameters.color, true);
       const thumb = body.thumbnail ? decodeThumbnail(body.thumbnail) : null;
       const [existing] = await app.database.db
         .select({ id: quotes.id })
@@ -222,7 +232,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           id: request.params.id,
           job,
           userId: user.id,
-          parameters,
+          parameters: { ...parameters, color },
           price: quote,
           estimate,
         }),
@@ -382,8 +392,9 @@ async function ownQuote(app: FastifyInstance, userId: string, id: string) {
   return row;
 }
 
-function parametersOf(p: ParametersRow): QuoteParameters {
+function parametersOf(p: ParametersRow): QuoteParameters & { color: string | null } {
   return {
+    color: p.color,
     layerHeight: p.layerHeight,
     filamentType: p.filamentType as QuoteParameters['filamentType'],
     printSpeed: p.printSpeed,

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { type UploadUnits, v1ErrorSchema } from '@printloop/contracts';
 import type { FilamentType, PostProcessing } from '@printloop/materials';
 import { colorProblem, DEFAULT_PARAMETERS, MATERIALS } from '@printloop/materials';
-import type { Quote } from '@printloop/quote';
+import { formatGBP, type Quote } from '@printloop/quote';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../../api/keys.js';
@@ -162,13 +162,21 @@ export function lineParameters(
 /** The itemised lines of a price, as the API lists them. */
 export function lineItems(q: Quote) {
   const items: {
-    type: 'material' | 'machine' | 'supports' | 'post_processing' | 'discount' | 'fulfillment';
+    type:
+      | 'material'
+      | 'machine'
+      | 'supports'
+      | 'post_processing'
+      | 'minimum_charge'
+      | 'discount'
+      | 'fulfillment';
     description: string;
     amount: number;
   }[] = [];
   const m = q.quantity;
+  const minimum = q.minimum_charge_pence ?? 0;
   const markup =
-    q.unit_price_pence /
+    (q.unit_price_pence - minimum) /
     Math.max(1, q.material_pence + q.machine_pence + q.support_pence + q.post_processing_pence);
   items.push({
     type: 'material',
@@ -194,8 +202,14 @@ export function lineItems(q: Quote) {
     });
   }
   // Rounding of the per-item lines above is absorbed so that the lines add up to the subtotal exactly.
-  const drift = q.subtotal_pence - items.reduce((s, i) => s + i.amount, 0);
+  const drift = q.subtotal_pence - minimum * m - items.reduce((s, i) => s + i.amount, 0);
   items[items.length - 1]!.amount += drift;
+  if (minimum > 0)
+    items.push({
+      type: 'minimum_charge',
+      description: `Minimum charge (${formatGBP(q.unit_price_pence)} per part) × ${m}`,
+      amount: minimum * m,
+    });
   if (q.discount_pence > 0)
     items.push({
       type: 'discount',

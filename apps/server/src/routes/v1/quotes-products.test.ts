@@ -131,6 +131,11 @@ describe.each(testDatabases)('quotes and products on %s', (kind) => {
         [{ file_id: cubeFile.id, ...PARAMS, quantity: 0 }, 'quantity'],
         [{ file_id: cubeFile.id, ...PARAMS, quantity: 1.5 }, 'quantity'],
         [{ file_id: cubeFile.id, ...PARAMS, quantity: 1001 }, 'quantity'],
+        [{ file_id: cubeFile.id, ...PARAMS, quantity: -3 }, 'quantity'],
+        [{ file_id: cubeFile.id, ...PARAMS, quantity: 100000 }, 'quantity'],
+        [{ file_id: cubeFile.id, ...PARAMS, quantity: '5' }, 'quantity'],
+        [{ file_id: cubeFile.id, ...PARAMS, quantity: null }, 'quantity'],
+        [{ file_id: cubeFile.id, ...PARAMS, color: 'purple' }, 'color'],
         [{ file_id: cubeFile.id, ...PARAMS, units: 'ft' }, 'units'],
         [{ file_id: cubeFile.id, ...PARAMS, colour: 'red' }, 'colour'],
         [{ ...PARAMS }, 'file_id'],
@@ -142,6 +147,12 @@ describe.each(testDatabases)('quotes and products on %s', (kind) => {
         const res = await v1(t, adaTest, 'POST', '/v1/quotes', body);
         const e = expectError(res, status, status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', param);
         if (param === 'color' && body.color === undefined) expect(e.message).toContain('black');
+        // An unknown colour is refused with the list of the material's colours.
+        if (param === 'color' && body.color === 'purple')
+          expect(e.message).toContain('black, white, grey, red, blue, green, yellow, orange');
+        // A quantity is never coerced: the field's own message.
+        if (param === 'quantity')
+          expect(e.message).toContain('Quantity must be a whole number between 1 and 1000');
       }
       expect(await count(quotes)).toBe(before);
     });

@@ -4,6 +4,7 @@ import { useHydrated } from '../auth/hydrated';
 import { loginPathFor } from '../auth/validation';
 import { FileSummary } from './FileSummary';
 import { isUnitlessFormat } from './files';
+import { HintsPanel } from './HintsPanel';
 import { HowWeCalculate } from './HowWeCalculate';
 import { ParametersCard } from './ParametersCard';
 import { QuoteSummary } from './QuoteSummary';
@@ -65,11 +66,14 @@ export function Calculator() {
           <div className="min-w-0 space-y-6 lg:col-span-2">
             <ParametersCard
               params={c.params}
+              colorNote={c.colorNote}
               quantity={c.quantity}
+              quantityError={c.quantityError}
               onChange={c.updateParams}
               onQuantity={c.updateQuantity}
             />
             <QuoteSummary
+              problem={c.quantityError}
               shown={c.shown}
               hasFile={c.file !== null}
               processing={c.phase === 'processing'}
@@ -80,6 +84,7 @@ export function Calculator() {
               onSave={(mode) => void c.saveQuote(mode)}
               onReset={c.reset}
             />
+            <HintsPanel hints={c.hints} onApply={c.applyHint} />
           </div>
         </div>
         <div className="mt-6 space-y-6">

@@ -1,14 +1,15 @@
 import {
+  applyMaterialLimits,
   FILAMENT_TYPES,
   type FilamentType,
+  type LimitNote,
   MATERIALS,
   PARAMETER_BOUNDS,
-  PARAMETER_MESSAGES,
   POST_PROCESSING_OPTIONS,
   type PostProcessing,
-  type QuoteParameters,
 } from '@printloop/quote';
 import { useEffect, useId, useState } from 'react';
+import type { CalculatorParameters } from './useCalculator';
 
 const POST_LABELS: Record<PostProcessing, string> = {
   sanding: 'Sanding',
@@ -39,6 +40,7 @@ function RangeField({
   step,
   digits,
   value,
+  note,
   onChange,
 }: {
   id: string;
@@ -47,6 +49,8 @@ function RangeField({
   step: number;
   digits: number;
   value: number;
+  /** What the farm runs instead of `value`, said next to the control. */
+  note: LimitNote | undefined;
   onChange: (v: number) => void;
 }) {
   const { min, max, unit } = PARAMETER_BOUNDS[param];
@@ -69,6 +73,7 @@ function RangeField({
         step={step}
         value={value}
         aria-valuetext={text}
+        aria-describedby={note ? `${id}-limit` : undefined}
         onChange={(e) => onChange(Number(Number(e.target.value).toFixed(digits)))}
         className="mt-2 w-full accent-brand-600"
       />
@@ -76,30 +81,100 @@ function RangeField({
         <span>{min.toFixed(digits)}</span>
         <span>{max.toFixed(digits)}</span>
       </div>
+      {note ? (
+        <p
+          id={`${id}-limit`}
+          className="mt-1 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900"
+          data-testid={`limit-${param}`}
+        >
+          {note.message}
+        </p>
+      ) : null}
     </div>
   );
 }
 
+/** The material's colours as a labelled radio group of swatches (arrow keys move between them). */
+function ColorPicker({
+  id,
+  material,
+  value,
+  note,
+  onChange,
+}: {
+  id: string;
+  material: FilamentType;
+  value: string;
+  note: string | null;
+  onChange: (color: string) => void;
+}) {
+  const colors = MATERIALS[material].colors;
+  const chosen = colors.find((c) => c.id === value);
+  return (
+    <fieldset aria-describedby={note ? `${id}-note` : undefined}>
+      <legend className="text-sm font-medium text-slate-800">
+        Colour <span className="font-normal text-slate-600">— {chosen?.name ?? value}</span>
+      </legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {colors.map((c) => (
+          <label key={c.id} className="relative cursor-pointer" title={c.name}>
+            <input
+              type="radio"
+              name={`${id}-color`}
+              value={c.id}
+              checked={c.id === value}
+              onChange={() => onChange(c.id)}
+              className="peer sr-only"
+            />
+            <span
+              aria-hidden="true"
+              className="block h-9 w-9 rounded-full border border-slate-400 shadow-inner peer-checked:ring-2 peer-checked:ring-brand-600 peer-checked:ring-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-brand-700"
+              style={{ backgroundColor: c.hex }}
+            />
+            <span className="sr-only">{c.name}</span>
+          </label>
+        ))}
+      </div>
+      {note ? (
+        <p id={`${id}-note`} role="status" className="mt-2 text-xs text-amber-900">
+          {note}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The quantity field's text as a number: NaN when empty, so an empty field is refused, never taken as 0. */
+function quantityOf(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
 export function ParametersCard({
   params,
+  colorNote,
   quantity,
+  quantityError,
   onChange,
   onQuantity,
 }: {
-  params: QuoteParameters;
+  params: CalculatorParameters;
+  /** Said when a material change replaced the chosen colour. */
+  colorNote: string | null;
+  /** The quantity as typed (NaN when empty) and why it is refused. */
   quantity: number;
-  onChange: (patch: Partial<QuoteParameters>) => void;
+  quantityError: string | null;
+  onChange: (patch: Partial<CalculatorParameters>) => void;
   onQuantity: (q: number) => void;
 }) {
   const id = useId();
   const [qtyText, setQtyText] = useState(String(quantity));
-  const [qtyError, setQtyError] = useState<string | null>(null);
-  // Follow outside changes (reset, opening a saved quote).
+  // Follow outside changes (reset, opening a saved quote, a hint); keep the text while it is the value.
   useEffect(() => {
-    setQtyText(String(quantity));
-    setQtyError(null);
+    setQtyText((t) => (Object.is(quantityOf(t), quantity) ? t : String(quantity)));
   }, [quantity]);
   const qb = PARAMETER_BOUNDS.quantity;
+  const limits = applyMaterialLimits(params).notes;
+  const qtyError = quantityError;
 
   return (
     <section
@@ -119,6 +194,7 @@ export function ParametersCard({
             step={step}
             digits={digits}
             value={params[param]}
+            note={limits.find((n) => n.field === param)}
             onChange={(v) => onChange({ [param]: v })}
           />
         ))}
@@ -139,6 +215,13 @@ export function ParametersCard({
             ))}
           </select>
         </div>
+        <ColorPicker
+          id={`${id}-colour`}
+          material={params.filamentType}
+          value={params.color}
+          note={colorNote}
+          onChange={(color) => onChange({ color })}
+        />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input
             type="checkbox"
@@ -185,21 +268,9 @@ export function ParametersCard({
             aria-invalid={qtyError ? true : undefined}
             aria-describedby={qtyError ? `${id}-qty-error` : undefined}
             onChange={(e) => {
-              const text = e.target.value;
-              setQtyText(text);
-              const n = Number(text);
-              if (text.trim() !== '' && Number.isInteger(n) && n >= qb.min && n <= qb.max) {
-                setQtyError(null);
-                onQuantity(n);
-              } else {
-                setQtyError(PARAMETER_MESSAGES.quantity);
-              }
-            }}
-            onBlur={() => {
-              if (qtyError) {
-                setQtyText(String(quantity));
-                setQtyError(null);
-              }
+              // Every value goes up as typed: an invalid one clears the total and disables Save and Order.
+              setQtyText(e.target.value);
+              onQuantity(quantityOf(e.target.value));
             }}
             className="mt-1 block w-32 rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
           />

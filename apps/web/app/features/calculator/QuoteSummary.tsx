@@ -1,9 +1,10 @@
-import { formatGBP, PRICE_TABLE } from '@printloop/quote';
+import { formatGBP } from '@printloop/quote';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { checkoutPath } from '../../config/paths';
-import { formatGrams, formatPercent, formatPrintTime } from './format';
+import { formatPrintTime } from './format';
 import { DeliveryLines, VatNote } from './QuoteDates';
+import { priceLines } from './quote-view';
 import { SaveActions, savedMessage } from './SaveActions';
 import {
   type OpenedQuote,
@@ -34,7 +35,10 @@ export function QuoteSummary({
   opened,
   onSave,
   onReset,
+  problem = null,
 }: {
+  /** Why there is no price (an invalid parameter): the total is cleared, Save and Order disabled. */
+  problem?: string | null;
   shown: ShownQuote | null;
   hasFile: boolean;
   processing: boolean;
@@ -99,29 +103,9 @@ export function QuoteSummary({
           <details className="mt-3 rounded-lg border border-slate-200 px-3 py-2 text-sm" open>
             <summary className="cursor-pointer font-medium text-slate-800">Itemised breakdown</summary>
             <dl className="mt-2 divide-y divide-slate-100">
-              <Row
-                label={`Material (${formatGrams(shown.estimate.filament_g)})`}
-                value={formatGBP(q.material_pence)}
-              />
-              <Row label="Machine time" value={formatGBP(q.machine_pence)} />
-              <Row
-                label={`Supports (+${formatPercent(PRICE_TABLE.supportRate)})`}
-                value={formatGBP(q.support_pence)}
-              />
-              <Row label="Finishing" value={formatGBP(q.post_processing_pence)} />
-              <Row label="Part cost" value={formatGBP(partCost)} />
-              <Row
-                label={`Unit price (× ${PRICE_TABLE.markup})`}
-                value={formatGBP(q.unit_price_pence)}
-                strong
-              />
-              <Row label="Quantity" value={String(q.quantity)} />
-              <Row label="Subtotal" value={formatGBP(q.subtotal_pence)} />
-              <Row
-                label={`Volume discount (${formatPercent(q.discount_rate)})`}
-                value={q.discount_pence > 0 ? `−${formatGBP(q.discount_pence)}` : formatGBP(0)}
-              />
-              <Row label="Total (excl. VAT)" value={formatGBP(q.total_pence)} strong />
+              {priceLines(q, shown.estimate.filament_g).map((l) => (
+                <Row key={l.label} label={l.label} value={l.value} strong={l.strong} />
+              ))}
             </dl>
             <p className="mt-2 text-xs text-slate-600">
               {shown.estimate.layers} layers, {shown.estimate.filament_cm3.toFixed(2)} cm³ of filament. Prices
@@ -129,6 +113,14 @@ export function QuoteSummary({
             </p>
           </details>
         </>
+      ) : problem && hasFile ? (
+        <dl className="mt-4 rounded-lg bg-slate-100 p-3" data-testid="quote-blocked">
+          <dt className="text-xs text-slate-600">Total Quote</dt>
+          <dd className="mt-1 text-lg font-extrabold text-slate-500" data-testid="total-quote">
+            —
+          </dd>
+          <dd className="mt-1 text-xs text-slate-700">No price until this is fixed: {problem}</dd>
+        </dl>
       ) : (
         <p className="mt-3 text-sm text-slate-600">
           {processing || hasFile
@@ -157,7 +149,7 @@ export function QuoteSummary({
       <div role="status" className="mt-3 text-sm text-green-800">
         {savedMessage(save)}
       </div>
-      {save.status === 'saved' ? (
+      {save.status === 'saved' && !problem ? (
         <Link
           to={checkoutPath(save.id)}
           className="mt-2 flex w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-orange-800"

@@ -13,8 +13,10 @@ import {
   type OcctModule,
   parseModel,
 } from '@printloop/geometry';
+import { farmParameters } from '@printloop/quote';
 import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
+import { hintCandidates } from './savings';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -88,7 +90,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
         const prepared = prepare(msg.id, parsed.mesh.positions, parsed.mesh.triangleCount);
         if (prepared) {
           try {
-            const estimate = toClient(estimatePrint(prepared, msg.params));
+            const estimate = toClient(estimatePrint(prepared, farmParameters(msg.params)));
             post({ type: 'early-estimate', id: msg.id, params: msg.params, estimate });
           } catch {
             // The estimate is asked for again once the model is loaded.
@@ -112,13 +114,29 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     adopt(msg.id, msg.positions, n, null);
     return;
   }
+  if (msg.type === 'hints') {
+    if (!model || model.id !== msg.modelId || !model.prepared) {
+      post({ type: 'error', id: msg.id, code: 'no_model', message: 'No model is loaded for hints.' });
+      return;
+    }
+    try {
+      post({ type: 'hint-candidates', id: msg.id, candidates: hintCandidates(model.prepared, msg.params) });
+    } catch (err) {
+      fail(msg.id, err);
+    }
+    return;
+  }
   if (msg.type === 'estimate') {
     if (!model || model.id !== msg.modelId || !model.prepared) {
       post({ type: 'error', id: msg.id, code: 'no_model', message: 'No model is loaded for an estimate.' });
       return;
     }
     try {
-      post({ type: 'estimated', id: msg.id, estimate: toClient(estimatePrint(model.prepared, msg.params)) });
+      post({
+        type: 'estimated',
+        id: msg.id,
+        estimate: toClient(estimatePrint(model.prepared, farmParameters(msg.params))),
+      });
     } catch (err) {
       fail(msg.id, err);
     }

@@ -1,7 +1,7 @@
 import { DEFAULT_PARAMETERS, priceQuote, type QuoteParameters } from '@printloop/quote';
 import { describe, expect, it } from 'vitest';
 import type { QuotePreview } from '../../lib/api-client';
-import { canSaveQuote, chooseShownQuote, type QuoteViewInput } from './quote-view';
+import { canSaveQuote, chooseShownQuote, priceLines, type QuoteViewInput } from './quote-view';
 
 const params: QuoteParameters = { ...DEFAULT_PARAMETERS, postProcessing: [] };
 const est = { print_time_s: 3600, filament_g: 10, filament_cm3: 8, filament_mm: 3300, layers: 100 };
@@ -81,5 +81,29 @@ describe('canSaveQuote', () => {
     expect(canSaveQuote({ preview: preview('p1'), previewKey: 'p2', saving: false })).toBe(false);
     expect(canSaveQuote({ preview: preview('p1'), previewKey: 'p1', saving: true })).toBe(false);
     expect(canSaveQuote({ preview: preview('p1'), previewKey: 'p1', saving: false })).toBe(true);
+  });
+});
+
+describe('priceLines', () => {
+  it('shows the minimum charge as its own line, topping a 1 mm cube up to £1.50', () => {
+    const q = priceQuote({ print_time_s: 20, filament_g: 0.00124 }, params, { quantity: 1 });
+    const lines = priceLines(q, 0.00124);
+    const labels = lines.map((l) => l.label);
+    expect(lines.find((l) => l.label.startsWith('Minimum charge'))).toEqual({
+      label: 'Minimum charge (£1.50 per part)',
+      value: '+£1.42',
+    });
+    expect(labels.indexOf('Minimum charge (£1.50 per part)')).toBe(labels.indexOf('Part cost') + 1);
+    expect(lines.find((l) => l.label.startsWith('Unit price'))?.value).toBe('£1.50');
+    expect(lines.find((l) => l.label.startsWith('Fulfilment'))?.value).toBe('£2.95');
+    expect(lines.at(-1)).toEqual({ label: 'Total (excl. VAT)', value: '£4.45', strong: true });
+  });
+
+  it('has no minimum-charge line above the floor', () => {
+    const q = priceQuote({ print_time_s: 915, filament_g: 3.98 }, params, { quantity: 1 });
+    expect(priceLines(q, 3.98).some((l) => l.label.startsWith('Minimum'))).toBe(false);
+    expect(priceLines(q, 3.98).find((l) => l.label.startsWith('Unit price'))?.label).toBe(
+      'Unit price (× 2.5)',
+    );
   });
 });

@@ -3,8 +3,16 @@
  * (the authority), else the instant estimate priced in the browser, else a stale server figure.
  * Pure, so the choice is testable without React.
  */
-import { priceQuote, type Quote, type QuoteParameters } from '@printloop/quote';
+import {
+  formatGBP,
+  PRICE_TABLE,
+  PRICE_TABLES,
+  priceQuote,
+  type Quote,
+  type QuoteParameters,
+} from '@printloop/quote';
 import type { QuotePreview } from '../../lib/api-client';
+import { formatGrams, formatPercent } from './format';
 import type { ClientEstimate } from './worker-protocol';
 
 export interface ShownQuote {
@@ -70,4 +78,51 @@ export function canSaveQuote(
   v: Pick<QuoteViewInput, 'preview' | 'previewKey'> & { saving: boolean },
 ): boolean {
   return v.preview !== null && v.previewKey !== null && v.preview.key === v.previewKey && !v.saving;
+}
+
+/** One line of the itemised breakdown. */
+export interface PriceLine {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+/**
+ * The itemised breakdown of a quote, in order: costs, the minimum-charge top-up (its own line, only
+ * when it applies), the unit price, quantity, discount and total. Rates come from the quote's own table.
+ */
+export function priceLines(q: Quote, filamentG: number): PriceLine[] {
+  const table = PRICE_TABLES[q.price_table_version] ?? PRICE_TABLE;
+  const partCost = q.material_pence + q.machine_pence + q.support_pence + q.post_processing_pence;
+  const minimum = q.minimum_charge_pence ?? 0;
+  const lines: PriceLine[] = [
+    { label: `Material (${formatGrams(filamentG)})`, value: formatGBP(q.material_pence) },
+    { label: 'Machine time', value: formatGBP(q.machine_pence) },
+    { label: `Supports (+${formatPercent(table.supportRate)})`, value: formatGBP(q.support_pence) },
+    { label: 'Finishing', value: formatGBP(q.post_processing_pence) },
+    { label: 'Part cost', value: formatGBP(partCost) },
+  ];
+  if (minimum > 0) {
+    lines.push({
+      label: `Minimum charge (${formatGBP(table.minimumUnitPence)} per part)`,
+      value: `+${formatGBP(minimum)}`,
+    });
+  }
+  lines.push(
+    {
+      label: minimum > 0 ? 'Unit price (the minimum)' : `Unit price (× ${table.markup})`,
+      value: formatGBP(q.unit_price_pence),
+      strong: true,
+    },
+    { label: 'Quantity', value: String(q.quantity) },
+    { label: 'Subtotal', value: formatGBP(q.subtotal_pence) },
+    {
+      label: `Volume discount (${formatPercent(q.discount_rate)})`,
+      value: q.discount_pence > 0 ? `−${formatGBP(q.discount_pence)}` : formatGBP(0),
+    },
+  );
+  if ((q.fulfilment_pence ?? 0) > 0)
+    lines.push({ label: 'Fulfilment (once per order)', value: formatGBP(q.fulfilment_pence ?? 0) });
+  lines.push({ label: 'Total (excl. VAT)', value: formatGBP(q.total_pence), strong: true });
+  return lines;
 }

@@ -4,7 +4,19 @@
  * browser and, debounced, on the server.
  */
 import type { Analysis, Units } from '@printloop/geometry';
-import { DEFAULT_PARAMETERS, type PrintParameters, type QuoteParameters } from '@printloop/quote';
+import {
+  colorIds,
+  DEFAULT_PARAMETERS,
+  type FilamentType,
+  type HintCandidate,
+  MATERIALS,
+  PARAMETER_MESSAGES,
+  type PrintParameters,
+  type QuoteParameters,
+  type SavingsHint,
+  savingsHints,
+  validateQuantity,
+} from '@printloop/quote';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -31,6 +43,8 @@ import type { ClientEstimate } from './worker-protocol';
 export const CALCULATOR_PATH = '/calculator';
 export const SAVE_ERROR = 'Error saving quote. Please try again.';
 export const PREVIEW_DEBOUNCE_MS = 250;
+/** Savings hints are worked out this long after the price settles (never before the first price). */
+export const HINTS_DELAY_MS = 400;
 
 export type Phase = 'idle' | 'processing' | 'ready';
 
@@ -95,8 +109,26 @@ function printParams(p: QuoteParameters): PrintParameters {
   };
 }
 
-function defaults(): QuoteParameters {
-  return { ...DEFAULT_PARAMETERS, postProcessing: [...DEFAULT_PARAMETERS.postProcessing] };
+/** The calculator's parameters: the print parameters, finishing and the colour (an id of the material's). */
+export type CalculatorParameters = QuoteParameters & { color: string };
+
+/** The colour kept when the material changes: the same one if stocked, else black, else the first. */
+export function colorFor(material: FilamentType, wanted: string | null | undefined): string {
+  const ids = colorIds(material);
+  if (wanted && ids.includes(wanted)) return wanted;
+  return ids.includes('black') ? 'black' : ids[0]!;
+}
+
+function colorName(material: FilamentType, id: string): string {
+  return MATERIALS[material].colors.find((c) => c.id === id)?.name ?? id;
+}
+
+function defaults(): CalculatorParameters {
+  return {
+    ...DEFAULT_PARAMETERS,
+    postProcessing: [...DEFAULT_PARAMETERS.postProcessing],
+    color: colorFor(DEFAULT_PARAMETERS.filamentType, null),
+  };
 }
 
 /** Which parameters a server price belongs to. */
@@ -126,12 +158,16 @@ export function useCalculator() {
   const [serverAnalysis, setServerAnalysis] = useState<Analysis | null>(null);
   const [viewer, setViewer] = useState<ViewerState>({ status: 'empty' });
   const [modelId, setModelId] = useState<number | null>(null);
-  const [params, setParams] = useState<QuoteParameters>(defaults);
+  const [params, setParams] = useState<CalculatorParameters>(defaults);
+  /** Says which colour was picked when a material change dropped the chosen one. */
+  const [colorNote, setColorNote] = useState<string | null>(null);
   const paramsRef = useRef(params);
   paramsRef.current = params;
+  /** As typed: may be invalid (NaN for an empty field), which blocks the price, Save and Order. */
   const [quantity, setQuantity] = useState(1);
   const quantityRef = useRef(quantity);
   quantityRef.current = quantity;
+  const quantityError = validateQuantity(quantity).ok ? null : PARAMETER_MESSAGES.quantity;
   const [clientEstimate, setClientEstimate] = useState<{ key: string; estimate: ClientEstimate } | null>(
     null,
   );
@@ -306,6 +342,7 @@ export function useCalculator() {
       // The upload and the local parse run side by side; the server prices the current parameters
       // as soon as it has analysed the file, so its confirmed price comes with the upload's answer.
       const sent = { parameters: paramsRef.current, quantity: quantityRef.current };
+      const priceable = validateQuantity(sent.quantity).ok;
       const up = uploadModel(
         picked,
         null,
@@ -313,7 +350,7 @@ export function useCalculator() {
           if (g === gen.current) setUpload(p);
         },
         signal,
-        sent,
+        priceable ? sent : undefined,
       );
       void (async () => {
         try {
@@ -358,6 +395,7 @@ export function useCalculator() {
     setPhase('idle');
     setError(null);
     setParams(defaults());
+    setColorNote(null);
     setQuantity(1);
   }, [begin, clearAll]);
 
@@ -403,8 +441,47 @@ export function useCalculator() {
     };
   }, [modelId, estimateKey, haveEstimateFor, params, worker]);
 
+  // ---- Savings hints: after the instant price for these parameters exists, in the worker, debounced.
+  const [hintCands, setHintCands] = useState<{ key: string; candidates: HintCandidate[] } | null>(null);
+  const estimateFresh = estimateKey !== null && haveEstimateFor === estimateKey;
+  const haveHintsFor = hintCands?.key ?? null;
+  useEffect(() => {
+    if (modelId === null || !estimateFresh || estimateKey === null || haveHintsFor === estimateKey) return;
+    let live = true;
+    const t = setTimeout(() => {
+      worker()
+        .hintCandidates(modelId, printParams(paramsRef.current))
+        .then(
+          (candidates) => {
+            if (live) setHintCands({ key: estimateKey, candidates });
+          },
+          () => {
+            // No hints for this model; the price is unaffected.
+          },
+        );
+    }, HINTS_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [modelId, estimateFresh, estimateKey, haveHintsFor, worker]);
+  const hints = useMemo((): SavingsHint[] => {
+    if (quantityError !== null || !clientEstimate || !estimateFresh) return [];
+    if (!hintCands || hintCands.key !== estimateKey) return [];
+    try {
+      return savingsHints(
+        { estimate: clientEstimate.estimate, parameters: params, quantity },
+        hintCands.candidates,
+      );
+    } catch {
+      return [];
+    }
+  }, [quantityError, clientEstimate, estimateFresh, hintCands, estimateKey, params, quantity]);
+
   // ---- The server's preview (the authority), debounced.
-  const previewKey = job ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units) : null;
+  // No server price for an invalid quantity: the total is cleared and Save and Order are disabled.
+  const previewKey =
+    job && quantityError === null ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units) : null;
   const havePreviewFor = preview?.key ?? null;
   useEffect(() => {
     if (!job || previewKey === null || havePreviewFor === previewKey) return;
@@ -435,19 +512,24 @@ export function useCalculator() {
   // ---- What the Quote Summary shows.
   const shown = useMemo(
     () =>
-      chooseShownQuote({
-        preview,
-        previewKey,
-        clientEstimate,
-        estimateKey,
-        params,
-        quantity,
-        serverPending: job !== null && previewError === null,
-      }),
-    [preview, previewKey, clientEstimate, estimateKey, params, quantity, job, previewError],
+      quantityError !== null
+        ? null
+        : chooseShownQuote({
+            preview,
+            previewKey,
+            clientEstimate,
+            estimateKey,
+            params,
+            quantity,
+            serverPending: job !== null && previewError === null,
+          }),
+    [preview, previewKey, clientEstimate, estimateKey, params, quantity, job, previewError, quantityError],
   );
 
-  const canSave = job !== null && canSaveQuote({ preview, previewKey, saving: save.status === 'saving' });
+  const canSave =
+    job !== null &&
+    quantityError === null &&
+    canSaveQuote({ preview, previewKey, saving: save.status === 'saving' });
 
   // ---- Saved quotes.
   const refreshSaved = useCallback(async () => {
@@ -500,11 +582,14 @@ export function useCalculator() {
         setFile({ name: d.job.file_name, size: d.job.file_size });
         setJob(d.job);
         setServerAnalysis(d.analysis);
+        const opened = { ...defaults(), ...d.quote.parameters };
         setParams({
-          ...defaults(),
-          ...d.quote.parameters,
+          ...opened,
           postProcessing: [...(d.quote.parameters.postProcessing ?? [])],
+          // Quotes saved before the calculator had colours have none: the material's default.
+          color: colorFor(opened.filamentType, d.quote.parameters.color),
         });
+        setColorNote(null);
         setQuantity(d.quote.quantity);
         setUpload({ phase: 'done' });
         setPhase('ready');
@@ -576,14 +661,32 @@ export function useCalculator() {
     [job, loadInWorker],
   );
 
-  const updateParams = useCallback((patch: Partial<QuoteParameters>) => {
-    setParams((p) => ({ ...p, ...patch }));
+  const updateParams = useCallback((patch: Partial<CalculatorParameters>) => {
+    const before = paramsRef.current;
+    const next = { ...before, ...patch };
+    // A material that lacks the chosen colour takes a colour it has, and says so.
+    const color = colorFor(next.filamentType, next.color);
+    if (color !== next.color) {
+      setColorNote(
+        `${colorName(before.filamentType, next.color)} is not stocked in ${MATERIALS[next.filamentType].name}; changed to ${colorName(next.filamentType, color)}.`,
+      );
+    } else if (patch.filamentType !== undefined || patch.color !== undefined) {
+      setColorNote(null);
+    }
+    setParams({ ...next, color });
     setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
   }, []);
   const updateQuantity = useCallback((q: number) => {
     setQuantity(q);
     setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
   }, []);
+  const applyHint = useCallback(
+    (h: SavingsHint) => {
+      if (h.change.parameters) updateParams(h.change.parameters);
+      if (h.change.quantity !== undefined) updateQuantity(h.change.quantity);
+    },
+    [updateParams, updateQuantity],
+  );
 
   return {
     session,
@@ -596,8 +699,12 @@ export function useCalculator() {
     analysisSource: serverAnalysis ? ('server' as const) : clientAnalysis ? ('instant' as const) : null,
     viewer,
     params,
+    colorNote,
     quantity,
+    quantityError,
     shown,
+    hints,
+    applyHint,
     previewError,
     canSave,
     save,

@@ -3,7 +3,7 @@
  * (while one runs, only the newest request waits; older ones resolve to null).
  */
 import type { Analysis, Units } from '@printloop/geometry';
-import type { PrintParameters } from '@printloop/quote';
+import type { HintCandidate, PrintParameters } from '@printloop/quote';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export class WorkerError extends Error {
@@ -157,6 +157,16 @@ export class ModelWorkerClient {
       this.queued = null;
       if (q) this.runEstimate(q.modelId, q.params).then(q.resolve, () => q.resolve(null));
     }
+  }
+
+  /** The savings hints' candidates (each a changed parameter with its estimate) for the loaded model. */
+  async hintCandidates(modelId: number, params: PrintParameters): Promise<HintCandidate[]> {
+    const id = this.nextId++;
+    const r = await this.request({ type: 'hints', id, modelId, params });
+    if (r.type === 'error') throw new WorkerError(r.code, r.message);
+    if (r.type !== 'hint-candidates')
+      throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+    return r.candidates;
   }
 
   dispose() {

@@ -1,6 +1,6 @@
 /** Messages between the calculator and its model worker. */
 import type { Analysis, Units } from '@printloop/geometry';
-import type { PrintParameters } from '@printloop/quote';
+import type { HintCandidate, PrintParameters } from '@printloop/quote';
 
 export interface ClientEstimate {
   print_time_s: number;
@@ -21,6 +21,8 @@ export type WorkerRequest =
       params?: PrintParameters;
     }
   | { type: 'estimate'; id: number; modelId: number; params: PrintParameters }
+  /** The savings hints' candidates for the loaded model (asked for after the first price). */
+  | { type: 'hints'; id: number; modelId: number; params: PrintParameters }
   /** A triangle soup in mm computed elsewhere (the server's tessellation of a STEP file). */
   | { type: 'loadMesh'; id: number; positions: Float32Array };
 
@@ -35,6 +37,7 @@ export type WorkerResponse =
       overhangCount: number;
     }
   | { type: 'estimated'; id: number; estimate: ClientEstimate }
+  | { type: 'hint-candidates'; id: number; candidates: HintCandidate[] }
   /** The first instant estimate of a 'load' (same id), sent before the full analysis. */
   | { type: 'early-estimate'; id: number; params: PrintParameters; estimate: ClientEstimate }
   | { type: 'error'; id: number; code: string; message: string };
