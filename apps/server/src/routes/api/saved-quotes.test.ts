@@ -20,6 +20,7 @@ const defaults = {
   infillPercentage: 20,
   supportRequired: true,
   postProcessing: ['sanding'],
+  color: 'black',
 };
 /** A real 1 × 1 PNG (67 bytes). */
 const PNG_1PX =
@@ -95,10 +96,10 @@ describe.each(testDatabases)('saved quotes: update, save as new, rename, thumbna
     expect(rowA).toMatchObject({
       reference: a.reference,
       name: 'Bracket, left',
-      summary: 'PETG · 0.2 mm · 20 % infill · 60 mm/s · supports · sanding',
+      summary: 'PETG · black · 0.2 mm · 20 % infill · 60 mm/s · supports · sanding',
       thumbnail_url: null,
     });
-    expect(rowB.summary).toBe('PETG · 0.2 mm · 40 % infill · 60 mm/s · supports');
+    expect(rowB.summary).toBe('PETG · black · 0.2 mm · 40 % infill · 60 mm/s · supports');
   });
 
   it("Update re-prices the owner's quote in place: same id and reference, new figures, one quote", async () => {
