@@ -56,8 +56,9 @@ describe('the calculator as customers use it', () => {
     await expect.poll(() => save.isEnabled()).toBe(true);
     const good = await total(page);
     // Saved: Order is offered; an invalid quantity takes it away again.
+    const order = page.getByRole('region', { name: 'Quote Summary' }).getByRole('link', { name: 'Order' });
     await save.click();
-    await expect.poll(() => page.getByRole('link', { name: 'Order' }).count()).toBe(1);
+    await expect.poll(() => order.count()).toBe(1);
     const quantity = page.getByLabel('Quantity');
     for (const typed of ['0', '-3', '1.5', '100000', '']) {
       await quantity.fill(typed);
@@ -69,7 +70,7 @@ describe('the calculator as customers use it', () => {
       ).toBe('Quantity must be a whole number between 1 and 1000');
       expect(await save.isEnabled(), `Save with quantity "${typed}"`).toBe(false);
       expect(await total(page)).toBe('—');
-      expect(await page.getByRole('link', { name: 'Order' }).count()).toBe(0);
+      expect(await order.count()).toBe(0);
     }
     // Still refused after leaving the field (it is not put back silently).
     await page.getByLabel('Infill').focus();
