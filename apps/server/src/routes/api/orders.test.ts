@@ -133,6 +133,8 @@ describe.each(testDatabases)('orders on %s', (kind) => {
       quantity: 3,
       unit_amount: quote.unit_price_pence,
       subtotal_amount: quote.subtotal_pence,
+      // The saved quote's colour is the order line's.
+      parameters: { material: 'PLA', color: 'black' },
     });
     expect(p.items_amount).toBe(quote.subtotal_pence);
     expect(p.discount_amount).toBe(quote.discount_pence);
@@ -248,6 +250,7 @@ describe.each(testDatabases)('orders on %s', (kind) => {
     });
     expect(o.id).toMatch(/^ord_[A-Za-z0-9]{22}$/);
     expect(o.items[0].file_id).toMatch(/^file_[0-9a-f]{32}$/);
+    expect(o.items[0].parameters.color).toBe('black');
     expect(o.events).toHaveLength(1);
     expect(o.events[0]).toMatchObject({
       from_status: null,

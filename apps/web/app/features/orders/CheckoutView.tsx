@@ -334,8 +334,9 @@ export function CheckoutView({ quoteId }: { quoteId: string }) {
                     <li className="py-3">
                       <p className="break-all font-medium text-slate-900">{savedDetail.quote.file_name}</p>
                       <p className="text-sm text-slate-600">
-                        {savedDetail.quote.quantity} × {savedDetail.quote.parameters.filamentType} · saved
-                        quote {formatGBP(savedDetail.quote.quote.total_pence)} before shipping and VAT
+                        {savedDetail.quote.quantity} × {savedDetail.quote.parameters.filamentType}
+                        {savedDetail.quote.parameters.color ? ` (${savedDetail.quote.parameters.color})` : ''}{' '}
+                        · saved quote {formatGBP(savedDetail.quote.quote.total_pence)} before shipping and VAT
                       </p>
                     </li>
                   </ul>
