@@ -605,10 +605,9 @@ function supportStage(support: SupportGeometry, i: number, layer: LayerSettings,
   const interfaceArea = (support.supportInterfaceCells[i] ?? 0) * cellArea;
   const lineSpacing = spacing(PROFILE.supportWidth, layerHeight);
   const baseDensity = lineSpacing / (PROFILE.supportSpacing + lineSpacing);
-  const areaExtruded =
-    CALIBRATION.supportScale * ((supportArea - interfaceArea) * baseDensity + interfaceArea);
-  const length = areaExtruded / lineSpacing;
-  ctx.volume.support += areaExtruded * layerHeight;
+  const baseExtruded = CALIBRATION.supportScale * (supportArea - interfaceArea) * baseDensity;
+  const interfaceExtruded = CALIBRATION.supportScale * interfaceArea;
+  ctx.volume.support += (baseExtruded + interfaceExtruded) * layerHeight;
   const speed = Math.min(layer.layerSpeed, volumetricCap(PROFILE.supportWidth, layerHeight));
   // support lines cross the support region: mean chord from its raster outline (Cauchy)
   const edges = support.supportEdges[i] ?? 0;
@@ -617,17 +616,24 @@ function supportStage(support: SupportGeometry, i: number, layer: LayerSettings,
     CALIBRATION.supportChord * (edges > 0 ? (4 * cellSize * cells) / edges : Math.sqrt(supportArea)),
   );
   travelStage(moves, 2, Math.sqrt(supportArea), PROFILE.retractBeforeTravel);
-  zigzag(
-    moves,
-    length / chord,
-    chord,
-    PROFILE.supportSpacing,
-    0,
-    Math.PI / 2,
-    ctx.feedPerMm(PROFILE.supportWidth),
-    speed,
-    Feature.support,
-  );
+  // each pattern's lines are joined by connectors one line pitch long: the base's lines are
+  // support_material_spacing apart, the dense interface's touch
+  for (const [extruded, pitch] of [
+    [baseExtruded, PROFILE.supportSpacing + lineSpacing],
+    [interfaceExtruded, lineSpacing],
+  ] as const) {
+    zigzag(
+      moves,
+      extruded / lineSpacing / chord,
+      chord,
+      pitch,
+      0,
+      Math.PI / 2,
+      ctx.feedPerMm(PROFILE.supportWidth),
+      speed,
+      Feature.support,
+    );
+  }
 }
 
 /** Stage "skirt": one loop 6 mm around the first layer's convex hull. */
