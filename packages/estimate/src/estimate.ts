@@ -201,14 +201,15 @@ export function computeEstimate(
       if (!(island.area > 0) || !(island.perimeter > 0)) continue;
       const outlines = island.loops.map((xy) => ({ xy, length: loopLength(xy), outer: loopArea2(xy) > 0 }));
       const walls = wallStage(island, outlines, layer);
-      // stage "travel": to the island from where the last one started (retracted, as at a layer
-      // change), then its perimeters innermost first, then a short hop into its interior
+      // stage "travel": to the island from where the last one started, then its perimeters
+      // innermost first, then a short hop into its interior
       const start = islandStart(island);
       const hop =
         start && lastStart
           ? Math.hypot(start[0] - lastStart[0], start[1] - lastStart[1])
           : CALIBRATION.travelLengthFactor * Math.sqrt(island.area);
-      travel(moves, hop, Math.PI / 6, true);
+      // the layer change always retracts; later hops only past retract_before_travel
+      travel(moves, hop, Math.PI / 6, !lastStart || hop > PROFILE.retractBeforeTravel);
       if (start) lastStart = start;
       travel(moves, Math.min(hop, 1), Math.PI / 3, false);
       if (walls.beads) thinWallStage(outlines, walls, island, layer, ctx);
