@@ -382,7 +382,11 @@ function wallStage(
   // (only for a ring, one outline and one hole, whose thickness is measured across; elsewhere the
   // mean width is no wall thickness — a stroke's ends and joins — and the loops below apply)
   const arachne = arachneSettings(layer);
-  const ring = island.loops.length === 2;
+  // (measured only when the mean width is under 1.5 × the width of 2 × perimeters beads: thick
+  // corners make the mean wider than the wall, never this much)
+  const ring =
+    island.loops.length === 2 &&
+    meanWidth - (layer.wallWidth - layer.wallSpacing) < 1.5 * thicknessFor(2 * PROFILE.perimeters, arachne);
   const thickness = ring ? wallThickness(island, meanWidth) - (layer.wallWidth - layer.wallSpacing) : 0;
   const count = ring ? beadCount(thickness, arachne) : Number.POSITIVE_INFINITY;
   if (count < 2 * PROFILE.perimeters) {
