@@ -3,6 +3,7 @@
  */
 import type { Analysis, TriangleMesh } from '@printloop/geometry';
 import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
+import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
 import { loopArea2, loopLength } from './outline.js';
 import { MotionPlanner } from './planner.js';
 import {
@@ -16,6 +17,7 @@ import {
   supportGeometry,
 } from './slice.js';
 import {
+  extrude,
   Feature,
   followLoop,
   LayerMoves,
@@ -199,26 +201,29 @@ export function computeEstimate(
       if (!(island.area > 0) || !(island.perimeter > 0)) continue;
       const outlines = island.loops.map((xy) => ({ xy, length: loopLength(xy), outer: loopArea2(xy) > 0 }));
       const walls = wallStage(island, outlines, layer);
-      // stage "travel": to the island from where the last one started (retracted, as at a layer
-      // change), then its perimeters innermost first, then a short hop into its interior
+      // stage "travel": to the island from where the last one started, then its perimeters
+      // innermost first, then a short hop into its interior
       const start = islandStart(island);
       const hop =
         start && lastStart
           ? Math.hypot(start[0] - lastStart[0], start[1] - lastStart[1])
           : CALIBRATION.travelLengthFactor * Math.sqrt(island.area);
-      travel(moves, hop, Math.PI / 6, true);
+      // the layer change always retracts; later hops only past retract_before_travel
+      travel(moves, hop, Math.PI / 6, !lastStart || hop > PROFILE.retractBeforeTravel);
       if (start) lastStart = start;
       travel(moves, Math.min(hop, 1), Math.PI / 3, false);
-      perimeterStage(
-        moves,
-        outlines,
-        walls.passes,
-        island.perimeter,
-        ctx.feedPerMm(layer.wallWidth),
-        layer.wallSpeed,
-        layer.wallSpacing,
-        PROFILE.retractBeforeTravel,
-      );
+      if (walls.beads) thinWallStage(outlines, walls, island, layer, ctx);
+      else
+        perimeterStage(
+          moves,
+          outlines,
+          walls.passes,
+          island.perimeter,
+          ctx.feedPerMm(layer.wallWidth),
+          layer.wallSpeed,
+          layer.wallSpacing,
+          PROFILE.retractBeforeTravel,
+        );
       ctx.volume.walls += walls.area * layerHeight;
       const regions = regionStage(island, walls, layer, ctx);
       if (!regions) continue;
@@ -339,6 +344,24 @@ interface Walls {
   thin: boolean;
   /** The island's mean width (2 · area / outline). */
   meanWidth: number;
+  /** A wall too thin for every perimeter: Arachne's beads across it (spacings, outside in) and the
+   * thickness they share. */
+  beads?: number[];
+  beadThickness?: number;
+}
+
+/** Arachne's settings on one layer (house profile: every perimeter 0.45 wide, first layer 0.42;
+ * min_bead_width 85 % and min_feature_size 25 % of the nozzle, PrusaSlicer 2.5's defaults). */
+function arachneSettings(layer: LayerSettings): ArachneSettings {
+  return {
+    outerSpacing: layer.wallSpacing,
+    innerSpacing: layer.wallSpacing,
+    outerWidth: layer.wallWidth,
+    innerWidth: layer.wallWidth,
+    minBeadWidth: 0.85 * PROFILE.nozzle,
+    minFeatureSize: 0.25 * PROFILE.nozzle,
+    perimeters: PROFILE.perimeters,
+  };
 }
 
 /**
@@ -354,6 +377,30 @@ function wallStage(
 ): Walls {
   const outline = island.perimeter;
   const meanWidth = (2 * island.area) / outline;
+  // Arachne: the outline moves in by (width − spacing) / 2 first; fewer beads than 2 × perimeters
+  // fit across what is left: a thin wall, printed as those beads
+  // (only for a ring, one outline and one hole, whose thickness is measured across; elsewhere the
+  // mean width is no wall thickness — a stroke's ends and joins — and the loops below apply)
+  const arachne = arachneSettings(layer);
+  // (measured only when the mean width is under 1.5 × the width of 2 × perimeters beads: thick
+  // corners make the mean wider than the wall, never this much)
+  const ring =
+    island.loops.length === 2 &&
+    meanWidth - (layer.wallWidth - layer.wallSpacing) < 1.5 * thicknessFor(2 * PROFILE.perimeters, arachne);
+  const thickness = ring ? wallThickness(island, meanWidth) - (layer.wallWidth - layer.wallSpacing) : 0;
+  const count = ring ? beadCount(thickness, arachne) : Number.POSITIVE_INFINITY;
+  if (count < 2 * PROFILE.perimeters) {
+    const beads = beadWidths(thickness, count, arachne);
+    return {
+      passes: [],
+      length: (beads.length * outline) / 2,
+      area: island.area,
+      thin: true,
+      meanWidth,
+      beads,
+      beadThickness: thickness,
+    };
+  }
   let length = 0;
   let fitted = 0;
   const passes: PerimeterPass[] = [];
@@ -563,10 +610,9 @@ function supportStage(support: SupportGeometry, i: number, layer: LayerSettings,
   const interfaceArea = (support.supportInterfaceCells[i] ?? 0) * cellArea;
   const lineSpacing = spacing(PROFILE.supportWidth, layerHeight);
   const baseDensity = lineSpacing / (PROFILE.supportSpacing + lineSpacing);
-  const areaExtruded =
-    CALIBRATION.supportScale * ((supportArea - interfaceArea) * baseDensity + interfaceArea);
-  const length = areaExtruded / lineSpacing;
-  ctx.volume.support += areaExtruded * layerHeight;
+  const baseExtruded = CALIBRATION.supportScale * (supportArea - interfaceArea) * baseDensity;
+  const interfaceExtruded = CALIBRATION.supportScale * interfaceArea;
+  ctx.volume.support += (baseExtruded + interfaceExtruded) * layerHeight;
   const speed = Math.min(layer.layerSpeed, volumetricCap(PROFILE.supportWidth, layerHeight));
   // support lines cross the support region: mean chord from its raster outline (Cauchy)
   const edges = support.supportEdges[i] ?? 0;
@@ -575,17 +621,24 @@ function supportStage(support: SupportGeometry, i: number, layer: LayerSettings,
     CALIBRATION.supportChord * (edges > 0 ? (4 * cellSize * cells) / edges : Math.sqrt(supportArea)),
   );
   travelStage(moves, 2, Math.sqrt(supportArea), PROFILE.retractBeforeTravel);
-  zigzag(
-    moves,
-    length / chord,
-    chord,
-    PROFILE.supportSpacing,
-    0,
-    Math.PI / 2,
-    ctx.feedPerMm(PROFILE.supportWidth),
-    speed,
-    Feature.support,
-  );
+  // each pattern's lines are joined by connectors one line pitch long: the base's lines are
+  // support_material_spacing apart, the dense interface's touch
+  for (const [extruded, pitch] of [
+    [baseExtruded, PROFILE.supportSpacing + lineSpacing],
+    [interfaceExtruded, lineSpacing],
+  ] as const) {
+    zigzag(
+      moves,
+      extruded / lineSpacing / chord,
+      chord,
+      pitch,
+      0,
+      Math.PI / 2,
+      ctx.feedPerMm(PROFILE.supportWidth),
+      speed,
+      Feature.support,
+    );
+  }
 }
 
 /** Stage "skirt": one loop 6 mm around the first layer's convex hull. */
@@ -699,6 +752,153 @@ function islandStart(island: Island): [number, number] | null {
   return loop && loop.length >= 2 ? [loop[0] as number, loop[1] as number] : null;
 }
 
+/**
+ * Stage "perimeters" for a thin wall, as Arachne prints it: the two outer beads follow each outline
+ * loop (at their own width, so their own volumetric speed cap); an odd middle bead runs along the
+ * middle (half the outline). The middle bead breaks where the wall thickens at a corner enough for one
+ * more bead (local thickness = thickness / cos(turn / 2)): there Arachne ends it and prints the
+ * corner as a separate piece, so each such corner adds two open pieces, each reached by a retracted
+ * travel. A thin island without a hole has its middle bead open (one piece at least).
+ */
+function thinWallStage(
+  outlines: Array<{ xy: Float64Array; length: number; outer: boolean }>,
+  walls: Walls,
+  island: Island,
+  layer: LayerSettings,
+  ctx: EstimateContext,
+): void {
+  const { moves, layerHeight } = ctx;
+  const beads = walls.beads as number[];
+  const thickness = walls.beadThickness as number;
+  const filamentArea = Math.PI * (PROFILE.filamentDiameter / 2) ** 2;
+  const flow = (bead: number) => (layerHeight * bead) / filamentArea;
+  const speed = (bead: number) => Math.min(layer.layerSpeed, PROFILE.maxVolumetric / (layerHeight * bead));
+  const outline = island.perimeter;
+  const firstInset = (layer.wallWidth - layer.wallSpacing) / 2;
+  if (beads.length >= 2) {
+    const bead = beads[0] as number;
+    const passes: PerimeterPass[] = [{ inset: firstInset + bead / 2 }];
+    perimeterStage(
+      moves,
+      outlines,
+      passes,
+      outline,
+      flow(bead),
+      speed(bead),
+      bead,
+      PROFILE.retractBeforeTravel,
+      true,
+    );
+  }
+  if (beads.length % 2 === 0) {
+    // corners thick enough for a middle bead get one as a separate open piece, reached retracted
+    const next = thicknessFor(beads.length + 1, arachneSettings(layer));
+    let corners = 0;
+    for (const o of outlines) corners += thickCorners(o.xy, thickness, next);
+    const bead = Math.max(arachneSettings(layer).minBeadWidth, thickness / Math.SQRT2 - thickness);
+    for (let k = 0; k < corners; k++) {
+      const hop = outline / 2 / corners;
+      travel(moves, hop, Math.PI / 4, hop > PROFILE.retractBeforeTravel);
+      extrude(moves, 2 * thickness, 0, flow(bead), speed(bead), Feature.walls);
+    }
+  }
+  if (beads.length % 2 === 1) {
+    const bead = beads[(beads.length - 1) / 2] as number;
+    const next = thicknessFor(beads.length + 1, arachneSettings(layer));
+    let corners = 0;
+    for (const o of outlines) corners += thickCorners(o.xy, thickness, next);
+    const hasHole = outlines.some((o) => !o.outer);
+    const pieces = Math.max(hasHole ? 0 : 1, 2 * corners);
+    const passes: PerimeterPass[] = [{ share: 0.5 }];
+    if (pieces > 0) {
+      const hop = outline / 2 / pieces;
+      repeat(pieces - 1, () => travel(moves, hop, Math.PI / 4, hop > PROFILE.retractBeforeTravel));
+    }
+    perimeterStage(
+      moves,
+      outlines,
+      passes,
+      outline,
+      flow(bead),
+      speed(bead),
+      bead,
+      PROFILE.retractBeforeTravel,
+      true,
+    );
+  }
+}
+
+/**
+ * The thickness of a thin ring (one outline and one hole): the length-weighted median over the
+ * midpoints of the outline's segments of the distance to the hole (so thicker corners do not count as the wall); the mean
+ * width 2 · area / outline when the loops are too long to compare.
+ */
+function wallThickness(island: Island, meanWidth: number): number {
+  const [a, b] = island.loops as [Float64Array, Float64Array];
+  const outer = loopArea2(a) > 0 ? a : b;
+  const hole = outer === a ? b : a;
+  const n = outer.length / 2;
+  const m = hole.length / 2;
+  if (n < 3 || m < 3 || n * m > 40000) return meanWidth;
+  const distances: Array<[distance: number, length: number]> = [];
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const q = (i + 1) % n;
+    const px = ((outer[2 * i] as number) + (outer[2 * q] as number)) / 2;
+    const py = ((outer[2 * i + 1] as number) + (outer[2 * q + 1] as number)) / 2;
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < m; j++) {
+      const k = (j + 1) % m;
+      const ax = hole[2 * j] as number;
+      const ay = hole[2 * j + 1] as number;
+      const dx = (hole[2 * k] as number) - ax;
+      const dy = (hole[2 * k + 1] as number) - ay;
+      const l2 = dx * dx + dy * dy;
+      const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
+      const d = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2;
+      if (d < best) best = d;
+    }
+    const length = Math.hypot((outer[2 * q] as number) - px, (outer[2 * q + 1] as number) - py) * 2;
+    distances.push([Math.sqrt(best), length]);
+    total += length;
+  }
+  distances.sort((x, y) => x[0] - y[0]);
+  let median = 0;
+  for (let k = 0, run = 0; k < distances.length; k++) {
+    run += (distances[k] as [number, number])[1];
+    if (run >= total / 2) {
+      median = (distances[k] as [number, number])[0];
+      break;
+    }
+  }
+  return median > 0 && median < 2 * meanWidth ? median : meanWidth;
+}
+
+/** Concave corners of a loop (material on its left) where a wall of `thickness` gets at least
+ * `limit` thick (thickness / cos(turn / 2)). */
+function thickCorners(xy: Float64Array, thickness: number, limit: number): number {
+  const n = xy.length / 2;
+  if (n < 3 || !Number.isFinite(limit)) return 0;
+  const minCos = thickness / limit; // cos(turn / 2) below this thickens the wall past the limit
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const a = (i + n - 1) % n;
+    const b = (i + 1) % n;
+    const ax = (xy[2 * i] as number) - (xy[2 * a] as number);
+    const ay = (xy[2 * i + 1] as number) - (xy[2 * a + 1] as number);
+    const bx = (xy[2 * b] as number) - (xy[2 * i] as number);
+    const by = (xy[2 * b + 1] as number) - (xy[2 * i + 1] as number);
+    const la = Math.hypot(ax, ay);
+    const lb = Math.hypot(bx, by);
+    if (!(la > 0) || !(lb > 0)) continue;
+    // only a turn away from the material (right, material on the left) thickens the wall
+    if (ax * by - ay * bx >= 0) continue;
+    const cosTurn = Math.max(-1, Math.min(1, (ax * bx + ay * by) / (la * lb)));
+    if (Math.sqrt((1 + cosTurn) / 2) < minCos) count++;
+  }
+  return count;
+}
+
 /** One pass of perimeters: a loop at an inset (mm), or a share of every outline loop's length. */
 type PerimeterPass = { inset: number } | { share: number };
 
@@ -724,6 +924,7 @@ function perimeterStage(
   speed: number,
   spacingMm: number,
   retractBefore: number,
+  splitCorners = false,
 ): void {
   if (outlines.length === 0) {
     for (const pass of passes) {
@@ -741,7 +942,7 @@ function perimeterStage(
     for (const pass of passes) {
       const length = 'inset' in pass ? insetLength(o.length, o.outer, pass.inset) : o.length * pass.share;
       if (!(length > 0) || !(o.length > 0)) continue;
-      followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls);
+      followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls, splitCorners);
       travel(moves, spacingMm, Math.PI / 2, false);
     }
     const next = nextIndex.get(index);

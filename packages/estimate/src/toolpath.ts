@@ -118,14 +118,65 @@ export function followLoop(
   filamentPerMm: number,
   feed: number,
   feature: Feature,
+  splitCorners = false,
 ): void {
   const n = xy.length / 2;
+  if (splitCorners && n >= 3) {
+    splitLoop(moves, xy, scale, filamentPerMm, feed, feature);
+    return;
+  }
   for (let i = 0; i < n; i++) {
     const j = i + 1 < n ? i + 1 : 0;
     const dx = ((xy[2 * j] as number) - (xy[2 * i] as number)) * scale;
     const dy = ((xy[2 * j + 1] as number) - (xy[2 * i + 1] as number)) * scale;
     const len = Math.hypot(dx, dy);
     if (len > 0) moves.push(dx, dy, 0, len * filamentPerMm, feed, MoveKind.extrude, feature);
+  }
+}
+
+/**
+ * A loop whose every corner is cut in two half-turns: a bead between two sides of a thin wall has
+ * junctions from the vertices of both sides (Arachne's medial axis), so where the sides' vertices do
+ * not face each other each corner of the outline becomes two. The cut is a tenth of the shorter
+ * neighbouring segment on each side of the vertex.
+ */
+function splitLoop(
+  moves: LayerMoves,
+  xy: Float64Array,
+  scale: number,
+  filamentPerMm: number,
+  feed: number,
+  feature: Feature,
+): void {
+  const n = xy.length / 2;
+  const segX = (i: number) => ((xy[2 * ((i + 1) % n)] as number) - (xy[2 * i] as number)) * scale;
+  const segY = (i: number) => ((xy[2 * ((i + 1) % n) + 1] as number) - (xy[2 * i + 1] as number)) * scale;
+  for (let i = 0; i < n; i++) {
+    const dx = segX(i);
+    const dy = segY(i);
+    const len = Math.hypot(dx, dy);
+    if (!(len > 0)) continue;
+    const nx = segX((i + 1) % n);
+    const ny = segY((i + 1) % n);
+    const nlen = Math.hypot(nx, ny);
+    const cut = 0.1 * Math.min(len, nlen > 0 ? nlen : len);
+    // this segment less a cut at each end, then the chamfer across the next vertex
+    const main = len - 2 * cut;
+    moves.push(
+      (dx * main) / len,
+      (dy * main) / len,
+      0,
+      main * filamentPerMm,
+      feed,
+      MoveKind.extrude,
+      feature,
+    );
+    if (nlen > 0) {
+      const cx = (dx * cut) / len + (nx * cut) / nlen;
+      const cy = (dy * cut) / len + (ny * cut) / nlen;
+      const clen = Math.hypot(cx, cy);
+      if (clen > 0) moves.push(cx, cy, 0, clen * filamentPerMm, feed, MoveKind.extrude, feature);
+    }
   }
 }
 

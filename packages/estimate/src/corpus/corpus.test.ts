@@ -29,7 +29,8 @@ describe('the corpus', () => {
   /**
    * Stated tolerances, on the first two open parts of every family at all six jobs (the whole corpus
    * is `npm run -s accuracy`; this subset keeps the test under a minute), leave-one-family-out:
-   * medians time ≤ 6 %, grams ≤ 3 %; every family's median time ≤ 15 %, grams ≤ 10 %.
+   * medians time ≤ 6 %, grams ≤ 3 %; every family's median time ≤ 15 %, grams ≤ 10 %; thin walls
+   * (Arachne's beads) worst time ≤ 12 %.
    */
   it('stays within the stated tolerance, leave-one-family-out', () => {
     const firstTwo = new Set<string>();
@@ -51,6 +52,7 @@ describe('the corpus', () => {
       const s = summarise(errors.filter((e) => e.family === family));
       expect(s.timeMedian, `${family} time median`).toBeLessThan(15);
       expect(s.gramsMedian, `${family} grams median`).toBeLessThan(10);
+      if (family === 'thin-walls') expect(s.timeWorst, 'thin walls worst time').toBeLessThan(12);
     }
-  }, 60_000);
+  }, 180_000); // ~25 s on an idle machine; the machine is shared
 });

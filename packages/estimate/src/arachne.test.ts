@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
+
+// the house profile at 0.2 mm layers: every perimeter 0.45 wide, spacing 0.45 − 0.2·(1 − π/4)
+const spacing = 0.45 - 0.2 * (1 - Math.PI / 4);
+const house: ArachneSettings = {
+  outerSpacing: spacing,
+  innerSpacing: spacing,
+  outerWidth: 0.45,
+  innerWidth: 0.45,
+  minBeadWidth: 0.34,
+  minFeatureSize: 0.1,
+  perimeters: 2,
+};
+
+describe('Arachne bead count (PrusaSlicer 2.5 beading strategies)', () => {
+  it('counts beads by the thresholds min_bead_width sets', () => {
+    expect(beadCount(0.05, house)).toBe(0); // under min_feature_size
+    expect(beadCount(0.3, house)).toBe(1); // thinner than a bead: one widened bead
+    // two beads once one bead + (2·0.34/0.45 − 1) of a bead fits
+    expect(thicknessFor(2, house)).toBeCloseTo((1 + (2 * 0.34) / 0.45 - 1) * spacing, 2);
+    // a third (middle) bead once 2 beads + 0.34/0.45 of a bead fits
+    expect(thicknessFor(3, house)).toBeCloseTo((2 + 0.34 / 0.45) * spacing, 2);
+    expect(beadCount(1.1, house)).toBe(2);
+    expect(beadCount(1.14, house)).toBe(3);
+    expect(beadCount(1.5, house)).toBe(4);
+    expect(beadCount(10, house)).toBe(4); // at most 2 × perimeters
+  });
+
+  it('shares the thickness between the beads', () => {
+    expect(beadWidths(1.0, 2, house)).toEqual([0.5, 0.5]);
+    const three = beadWidths(1.2, 3, house);
+    expect(three[0]).toBeCloseTo(spacing);
+    expect(three[2]).toBeCloseTo(spacing);
+    expect(three[1]).toBeCloseTo(1.2 - 2 * spacing);
+    expect(beadWidths(0.2, 1, house)).toEqual([0.34]); // widened to min_bead_width
+  });
+});
