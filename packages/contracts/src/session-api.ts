@@ -120,7 +120,21 @@ export const priceBreakdownSchema = z.object({
   valid_until: z.string(),
 });
 
-export const quotePreviewSchema = z.object({ estimate: estimateSchema, quote: priceBreakdownSchema });
+/**
+ * Working days until an order of the quoted work would be ready to ship, by service (express plates go
+ * ahead of standard ones): from the production floor's live queue when `live`, else the fixed rule.
+ */
+export const leadTimesSchema = z.object({
+  standard_days: z.number().int(),
+  express_days: z.number().int(),
+  live: z.boolean(),
+});
+
+export const quotePreviewSchema = z.object({
+  estimate: estimateSchema,
+  quote: priceBreakdownSchema,
+  lead_times: leadTimesSchema.optional(),
+});
 
 export const uploadResponseSchema = jobWithAnalysisSchema.extend({ preview: quotePreviewSchema.nullable() });
 

@@ -14,7 +14,7 @@ import {
   savedQuoteSummarySchema,
   savedQuoteUpdateSchema,
 } from '@printloop/contracts';
-import { type Analysis, bedFootprint } from '@printloop/geometry';
+import type { Analysis } from '@printloop/geometry';
 import { type QuoteParameters, summarizeParameters } from '@printloop/quote';
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +35,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.js';
 import { quoteDocumentForSavedQuote } from '../../orders/order-documents.js';
 import { renderQuotePdf } from '../../orders/pdf.js';
-import { parametersOrThrow, priceEstimate } from './pricing.js';
+import { parametersOrThrow, priceWithLeadTimes } from './pricing.js';
 
 /**
  * The server's price for a job and parameters, from its own stored analysis and mesh. Its lead time
@@ -45,22 +45,14 @@ import { parametersOrThrow, priceEstimate } from './pricing.js';
 async function priceJob(app: FastifyInstance, job: JobRow, parameters: QuoteParameters, quantity: number) {
   assertPrintable(job);
   const estimate = await estimateJob(app, job, parameters);
-  const fixed = priceEstimate(estimate, parameters, quantity);
-  const color = (parameters as { color?: unknown }).color;
-  const queued = await app.leadTimes.days(
-    [
-      {
-        size: bedFootprint(job.analysis as Analysis),
-        quantity,
-        secondsPerCopy: estimate.print_time_s,
-        material: parameters.filamentType,
-        color: typeof color === 'string' ? color : 'black',
-      },
-    ],
-    false,
+  const { quote, lead_times } = await priceWithLeadTimes(
+    app,
+    job.analysis as Analysis,
+    estimate,
+    parameters,
+    quantity,
   );
-  const quote = queued === null ? fixed : { ...fixed, lead_time_days: queued };
-  return { estimate, quote };
+  return { estimate, quote, lead_times };
 }
 
 type QuoteRow = typeof quotes.$inferSelect;

@@ -4,7 +4,7 @@
  * Pure, so the choice is testable without React.
  */
 import { priceQuote, type Quote, type QuoteParameters } from '@printloop/quote';
-import type { QuotePreview } from '../../lib/api-client';
+import type { LeadTimes, QuotePreview } from '../../lib/api-client';
 import type { ClientEstimate } from './worker-protocol';
 
 export interface ShownQuote {
@@ -13,6 +13,8 @@ export interface ShownQuote {
   estimate: ClientEstimate;
   /** True while a newer figure is being computed. */
   updating: boolean;
+  /** The server's lead times by shipping service (server figures only). */
+  leadTimes?: LeadTimes;
 }
 
 export interface QuoteViewInput {
@@ -35,6 +37,7 @@ export function chooseShownQuote(v: QuoteViewInput): ShownQuote | null {
       quote: v.preview.value.quote,
       estimate: v.preview.value.estimate,
       updating: false,
+      leadTimes: v.preview.value.lead_times,
     };
   }
   if (v.clientEstimate) {
