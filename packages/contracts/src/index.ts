@@ -5,6 +5,7 @@ export * from './dashboard.js';
 export * from './farm.js';
 export * from './order-lifecycle.js';
 export * from './orders.js';
+export * from './saved-quotes.js';
 export * from './session-api.js';
 export * from './upload.js';
 export * from './v1.js';

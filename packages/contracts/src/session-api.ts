@@ -1,5 +1,6 @@
 import { PARAMETER_BOUNDS, PARAMETER_MESSAGES } from '@printloop/materials';
 import { z } from 'zod';
+import { QUOTE_NAME_MAX, QUOTE_NAME_MESSAGE, QUOTE_THUMBNAIL_MAX_BYTES } from './saved-quotes.js';
 
 /**
  * Request and response schemas of the web app's session routes (/api/*): the server validates and
@@ -150,9 +151,6 @@ export const quoteRequestSchema = z.object({
     .default(1),
 });
 
-/** The longest name a saved quote may have. */
-export const QUOTE_NAME_MAX = 120;
-export const QUOTE_NAME_MESSAGE = `Give the quote a name of 1 to ${QUOTE_NAME_MAX} characters`;
 /** A saved quote's name: trimmed, never empty, at most QUOTE_NAME_MAX characters. */
 export const quoteNameSchema = z
   .string({ message: QUOTE_NAME_MESSAGE })
@@ -160,9 +158,6 @@ export const quoteNameSchema = z
   .min(1, QUOTE_NAME_MESSAGE)
   .max(QUOTE_NAME_MAX, QUOTE_NAME_MESSAGE);
 
-/** The most bytes a quote's thumbnail (PNG or WebP, rendered in the browser) may have. */
-export const QUOTE_THUMBNAIL_MAX_BYTES = 24 * 1024;
-export const QUOTE_THUMBNAIL_TYPES = ['image/png', 'image/webp'] as const;
 /**
  * A thumbnail sent with a save, as a data URL (`data:image/png;base64,…` or WebP). The server checks
  * the decoded bytes' signature and size again.
