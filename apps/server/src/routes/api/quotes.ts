@@ -109,12 +109,18 @@ export function decodeThumbnail(dataUrl: string): { ext: keyof typeof THUMBNAIL_
   return { ext, bytes };
 }
 
-/** Storage key of a quote's thumbnail: outside `models/`, so the upload sweeper never takes it. */
+/**
+ * Storage key of a quote's thumbnail: outside `models/` (the uploads' sweep); the sweeper removes one
+ * only when no quote refers to it any more.
+ */
 function thumbnailKey(userId: string, quoteId: string, ext: string) {
   return `thumbnails/${userId}/${quoteId}.${ext}`;
 }
 
-/** Stores a checked thumbnail for a quote of this user and records it; removes one it replaces. */
+/**
+ * Stores a checked thumbnail for a quote of this user and records it; removes one it replaces. The
+ * quote is already saved: a storage failure only costs the picture (logged), never the save.
+ */
 async function storeThumbnail(
   app: FastifyInstance,
   userId: string,
@@ -122,14 +128,19 @@ async function storeThumbnail(
   thumb: { ext: string; bytes: Buffer },
 ): Promise<QuoteRow> {
   const key = thumbnailKey(userId, row.id, thumb.ext);
-  await app.storage.put(key, Readable.from([thumb.bytes]), `image/${thumb.ext}`);
-  const [updated] = await app.database.db
-    .update(quotes)
-    .set({ thumbnailPath: key })
-    .where(and(eq(quotes.id, row.id), eq(quotes.userId, userId)))
-    .returning();
-  if (row.thumbnailPath && row.thumbnailPath !== key) await app.storage.delete(row.thumbnailPath);
-  return updated ?? row;
+  try {
+    await app.storage.put(key, Readable.from([thumb.bytes]), `image/${thumb.ext}`);
+    const [updated] = await app.database.db
+      .update(quotes)
+      .set({ thumbnailPath: key })
+      .where(and(eq(quotes.id, row.id), eq(quotes.userId, userId)))
+      .returning();
+    if (row.thumbnailPath && row.thumbnailPath !== key) await app.storage.delete(row.thumbnailPath);
+    return updated ?? row;
+  } catch (err) {
+    app.log.warn({ err, quote: row.id }, 'the quote was saved without its thumbnail');
+    return row;
+  }
 }
 
 /** Quotes: previews and saved quotes, always priced on the server; every query is scoped to the user. */
