@@ -6,6 +6,7 @@ export * from './farm.js';
 export * from './integrations.js';
 export * from './order-lifecycle.js';
 export * from './orders.js';
+export * from './saved-quotes.js';
 export * from './session-api.js';
 export * from './upload.js';
 export * from './v1.js';

@@ -1,5 +1,6 @@
 import { PARAMETER_BOUNDS, PARAMETER_MESSAGES } from '@printloop/materials';
 import { z } from 'zod';
+import { QUOTE_NAME_MAX, QUOTE_NAME_MESSAGE, QUOTE_THUMBNAIL_MAX_BYTES } from './saved-quotes.js';
 
 /**
  * Request and response schemas of the web app's session routes (/api/*): the server validates and
@@ -124,7 +125,21 @@ export const priceBreakdownSchema = z.object({
   valid_until: z.string(),
 });
 
-export const quotePreviewSchema = z.object({ estimate: estimateSchema, quote: priceBreakdownSchema });
+/**
+ * Working days until an order of the quoted work would be ready to ship, by service (express plates go
+ * ahead of standard ones): from the production floor's live queue when `live`, else the fixed rule.
+ */
+export const leadTimesSchema = z.object({
+  standard_days: z.number().int(),
+  express_days: z.number().int(),
+  live: z.boolean(),
+});
+
+export const quotePreviewSchema = z.object({
+  estimate: estimateSchema,
+  quote: priceBreakdownSchema,
+  lead_times: leadTimesSchema.optional(),
+});
 
 export const uploadResponseSchema = jobWithAnalysisSchema.extend({ preview: quotePreviewSchema.nullable() });
 
@@ -149,9 +164,6 @@ export const quoteRequestSchema = z.object({
   quantity: calculatorQuantitySchema,
 });
 
-/** The longest name a saved quote may have. */
-export const QUOTE_NAME_MAX = 120;
-export const QUOTE_NAME_MESSAGE = `Give the quote a name of 1 to ${QUOTE_NAME_MAX} characters`;
 /** A saved quote's name: trimmed, never empty, at most QUOTE_NAME_MAX characters. */
 export const quoteNameSchema = z
   .string({ message: QUOTE_NAME_MESSAGE })
@@ -159,9 +171,6 @@ export const quoteNameSchema = z
   .min(1, QUOTE_NAME_MESSAGE)
   .max(QUOTE_NAME_MAX, QUOTE_NAME_MESSAGE);
 
-/** The most bytes a quote's thumbnail (PNG or WebP, rendered in the browser) may have. */
-export const QUOTE_THUMBNAIL_MAX_BYTES = 24 * 1024;
-export const QUOTE_THUMBNAIL_TYPES = ['image/png', 'image/webp'] as const;
 /**
  * A thumbnail sent with a save, as a data URL (`data:image/png;base64,…` or WebP). The server checks
  * the decoded bytes' signature and size again.

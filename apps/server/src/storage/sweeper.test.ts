@@ -125,6 +125,28 @@ describe.each(testDatabases)('the storage sweeper on %s', (kind) => {
     expect(row).toBeTruthy();
   });
 
+  it("removes thumbnails no saved quote refers to, and keeps the saved quotes' own", async () => {
+    const own = `thumbnails/${userId}/saved.png`;
+    const orphan = `thumbnails/${userId}/gone.png`;
+    await put(own);
+    await put(orphan);
+    await t.app.database.db
+      .update(quotes)
+      .set({ thumbnailPath: own })
+      .where(eq(quotes.jobId, '55555555-5555-4555-8555-555555555555'));
+    const opts = { minAgeMs: HOUR, unsavedJobTtlMs: 24 * HOUR, apiFileTtlMs: 30 * 24 * HOUR };
+    await sweepStorage(t.app, opts);
+    const thumbs = async () => {
+      const out: string[] = [];
+      for await (const o of t.app.storage.list('thumbnails/')) out.push(o.key);
+      return out.sort();
+    };
+    // Too recent: both stay.
+    expect(await thumbs()).toEqual([orphan, own].sort());
+    await sweepStorage(t.app, { ...opts, now: new Date(Date.now() + 2 * HOUR) });
+    expect(await thumbs()).toEqual([own]);
+  });
+
   it('keeps files uploaded through the API for their own, longer retention', async () => {
     const day = 24 * HOUR;
     await job('66666666-6666-4666-8666-666666666666', new Date(Date.now() - 2 * day), 'api');

@@ -16,7 +16,10 @@ export interface SweepOptions {
 
 export interface SweepResult {
   scanned: number;
-  /** Objects with no job that owns them (a crash mid-upload or mid-analysis, a mesh of old units). */
+  /**
+   * Objects with no job that owns them (a crash mid-upload or mid-analysis, a mesh of old units), and
+   * thumbnails of quotes that are gone.
+   */
   orphans: number;
   /** Jobs never saved in a quote, older than the retention, removed with their files. */
   unsavedJobs: number;
@@ -88,6 +91,33 @@ export async function sweepStorage(app: FastifyInstance, opts: SweepOptions): Pr
     }
   }
   if (batch.length > 0) await check(batch);
+
+  // Thumbnails of saved quotes (`thumbnails/{userId}/{quoteId}.{ext}`) that no quote refers to any more:
+  // a user removed with their quotes, or a crash between storing the image and recording it.
+  const checkThumbnails = async (objects: StoredObject[]) => {
+    const keys = objects.map((o) => o.key);
+    const kept = await db
+      .select({ path: quotes.thumbnailPath })
+      .from(quotes)
+      .where(inArray(quotes.thumbnailPath, keys));
+    const owned = new Set(kept.map((k) => k.path));
+    for (const o of objects) {
+      if (owned.has(o.key)) continue;
+      await app.storage.delete(o.key);
+      result.orphans++;
+    }
+  };
+  let thumbs: StoredObject[] = [];
+  for await (const o of app.storage.list('thumbnails/')) {
+    result.scanned++;
+    if (o.lastModified.getTime() > cutoff) continue;
+    thumbs.push(o);
+    if (thumbs.length >= BATCH) {
+      await checkThumbnails(thumbs);
+      thumbs = [];
+    }
+  }
+  if (thumbs.length > 0) await checkThumbnails(thumbs);
 
   // Uploads never saved in a quote, ordered or made a product: the row first (nothing can price it any
   // more), then its files.

@@ -167,6 +167,14 @@ export interface Estimate {
 export interface QuotePreview {
   estimate: Estimate;
   quote: Quote;
+  /** Working days until ready to ship, by service; live from the production queue when `live`. */
+  lead_times?: LeadTimes;
+}
+
+export interface LeadTimes {
+  standard_days: number;
+  express_days: number;
+  live: boolean;
 }
 
 /** The calculator's parameters with the colour (an id of the material's catalogue; null on old quotes). */

@@ -21,7 +21,7 @@ import { findOwnJob, jobDto, reanalyzeJob, unitsOf } from '../../jobs/jobs.js';
 import { acceptModel, assertRoomFor, fileTooLarge, unreadable, uploadName } from '../../jobs/upload.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { MeshMissingError } from '../../models/model-service.js';
-import { colorOrThrow, parametersOrThrow, priceEstimate, quantityOrThrow } from './pricing.js';
+import { colorOrThrow, parametersOrThrow, priceWithLeadTimes, quantityOrThrow } from './pricing.js';
 
 /** Room for the multipart boundary, headers and small fields around the 50 MB file. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -137,7 +137,10 @@ export const jobRoutes: FastifyPluginAsyncZod<{ quotaBytes: number }> = async (a
         const { job, analysis, estimate, timing } = accepted;
         const preview =
           priced && estimate
-            ? { estimate, quote: priceEstimate(estimate, priced.parameters, priced.quantity) }
+            ? {
+                estimate,
+                ...(await priceWithLeadTimes(app, analysis, estimate, priced.parameters, priced.quantity)),
+              }
             : null;
         // Where the time went, for the browser's developer tools (no secrets, only durations).
         reply.header(

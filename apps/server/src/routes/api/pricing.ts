@@ -1,4 +1,5 @@
 import type { EstimateResult } from '@printloop/estimate';
+import { type Analysis, bedFootprint } from '@printloop/geometry';
 import {
   colorIds,
   colorProblem,
@@ -11,6 +12,7 @@ import {
   type QuoteParameters,
   validateQuantity,
 } from '@printloop/quote';
+import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
 
 /** Parameters from a request, or a 400 naming each bad field (`parameters.<field>`). */
@@ -51,4 +53,40 @@ export function quantityOrThrow(input: unknown): number {
 /** The itemised price of an estimate: the one place the server turns an estimate into money. */
 export function priceEstimate(estimate: EstimateResult, parameters: QuoteParameters, quantity: number) {
   return priceQuote(estimate, parameters, { quantity, postProcessing: parameters.postProcessing });
+}
+
+/**
+ * The calculator's price with its lead times from the production floor's live queue (`app.leadTimes`,
+ * re-read at most every 2 s): the quote's `lead_time_days` is the standard service's; the fixed rule
+ * stays when no printer could take the work.
+ */
+export async function priceWithLeadTimes(
+  app: FastifyInstance,
+  analysis: Analysis,
+  estimate: EstimateResult,
+  parameters: QuoteParameters,
+  quantity: number,
+) {
+  const fixed = priceEstimate(estimate, parameters, quantity);
+  const color = (parameters as { color?: unknown }).color;
+  const work = [
+    {
+      size: bedFootprint(analysis),
+      quantity,
+      secondsPerCopy: estimate.print_time_s,
+      material: parameters.filamentType,
+      color: typeof color === 'string' ? color : 'black',
+    },
+  ];
+  const [standard, express] = await Promise.all([
+    app.leadTimes.days(work, false),
+    app.leadTimes.days(work, true),
+  ]);
+  const live = standard !== null && express !== null;
+  const quote = live ? { ...fixed, lead_time_days: standard } : fixed;
+  const lead = quote.lead_time_days;
+  return {
+    quote,
+    lead_times: { standard_days: live ? standard : lead, express_days: live ? express : lead, live },
+  };
 }

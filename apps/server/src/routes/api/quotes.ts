@@ -14,7 +14,7 @@ import {
   savedQuoteSummarySchema,
   savedQuoteUpdateSchema,
 } from '@printloop/contracts';
-import { type Analysis, bedFootprint } from '@printloop/geometry';
+import type { Analysis } from '@printloop/geometry';
 import { type QuoteParameters, summarizeParameters } from '@printloop/quote';
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +35,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.js';
 import { quoteDocumentForSavedQuote } from '../../orders/order-documents.js';
 import { renderQuotePdf } from '../../orders/pdf.js';
-import { colorOrThrow, parametersOrThrow, priceEstimate } from './pricing.js';
+import { colorOrThrow, parametersOrThrow, priceWithLeadTimes } from './pricing.js';
 
 /**
  * The server's price for a job and parameters, from its own stored analysis and mesh. Its lead time
@@ -45,22 +45,14 @@ import { colorOrThrow, parametersOrThrow, priceEstimate } from './pricing.js';
 async function priceJob(app: FastifyInstance, job: JobRow, parameters: QuoteParameters, quantity: number) {
   assertPrintable(job);
   const estimate = await estimateJob(app, job, parameters);
-  const fixed = priceEstimate(estimate, parameters, quantity);
-  const color = (parameters as { color?: unknown }).color;
-  const queued = await app.leadTimes.days(
-    [
-      {
-        size: bedFootprint(job.analysis as Analysis),
-        quantity,
-        secondsPerCopy: estimate.print_time_s,
-        material: parameters.filamentType,
-        color: typeof color === 'string' ? color : 'black',
-      },
-    ],
-    false,
+  const { quote, lead_times } = await priceWithLeadTimes(
+    app,
+    job.analysis as Analysis,
+    estimate,
+    parameters,
+    quantity,
   );
-  const quote = queued === null ? fixed : { ...fixed, lead_time_days: queued };
-  return { estimate, quote };
+  return { estimate, quote, lead_times };
 }
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -117,12 +109,18 @@ export function decodeThumbnail(dataUrl: string): { ext: keyof typeof THUMBNAIL_
   return { ext, bytes };
 }
 
-/** Storage key of a quote's thumbnail: outside `models/`, so the upload sweeper never takes it. */
+/**
+ * Storage key of a quote's thumbnail: outside `models/` (the uploads' sweep); the sweeper removes one
+ * only when no quote refers to it any more.
+ */
 function thumbnailKey(userId: string, quoteId: string, ext: string) {
   return `thumbnails/${userId}/${quoteId}.${ext}`;
 }
 
-/** Stores a checked thumbnail for a quote of this user and records it; removes one it replaces. */
+/**
+ * Stores a checked thumbnail for a quote of this user and records it; removes one it replaces. The
+ * quote is already saved: a storage failure only costs the picture (logged), never the save.
+ */
 async function storeThumbnail(
   app: FastifyInstance,
   userId: string,
@@ -130,14 +128,19 @@ async function storeThumbnail(
   thumb: { ext: string; bytes: Buffer },
 ): Promise<QuoteRow> {
   const key = thumbnailKey(userId, row.id, thumb.ext);
-  await app.storage.put(key, Readable.from([thumb.bytes]), `image/${thumb.ext}`);
-  const [updated] = await app.database.db
-    .update(quotes)
-    .set({ thumbnailPath: key })
-    .where(and(eq(quotes.id, row.id), eq(quotes.userId, userId)))
-    .returning();
-  if (row.thumbnailPath && row.thumbnailPath !== key) await app.storage.delete(row.thumbnailPath);
-  return updated ?? row;
+  try {
+    await app.storage.put(key, Readable.from([thumb.bytes]), `image/${thumb.ext}`);
+    const [updated] = await app.database.db
+      .update(quotes)
+      .set({ thumbnailPath: key })
+      .where(and(eq(quotes.id, row.id), eq(quotes.userId, userId)))
+      .returning();
+    if (row.thumbnailPath && row.thumbnailPath !== key) await app.storage.delete(row.thumbnailPath);
+    return updated ?? row;
+  } catch (err) {
+    app.log.warn({ err, quote: row.id }, 'the quote was saved without its thumbnail');
+    return row;
+  }
 }
 
 /** Quotes: previews and saved quotes, always priced on the server; every query is scoped to the user. */

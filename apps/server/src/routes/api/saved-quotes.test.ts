@@ -265,6 +265,20 @@ describe.each(testDatabases)('saved quotes: update, save as new, rename, thumbna
     expect(img.rawPayload.equals(webp)).toBe(true);
   });
 
+  it("prices with the production floor's lead times: ready-to-ship days by service", async () => {
+    const res = await as(ada, 'POST', '/api/quotes/preview', { jobId, parameters: defaults, quantity: 12 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { quote, lead_times } = res.json();
+    expect(lead_times.standard_days).toBe(quote.lead_time_days);
+    expect(Number.isInteger(lead_times.express_days)).toBe(true);
+    expect(lead_times.express_days).toBeGreaterThanOrEqual(1);
+    // Express plates go ahead of standard ones: never later.
+    expect(lead_times.express_days).toBeLessThanOrEqual(lead_times.standard_days);
+    // The saved quote keeps the lead time it was priced with.
+    const saved = await saveNew();
+    expect(saved.quote.lead_time_days).toBe(quote.lead_time_days);
+  });
+
   it('downloads the saved quote as a PDF numbered with its reference', async () => {
     const saved = await saveNew();
     const res = await as(ada, 'GET', `/api/quotes/${saved.id}/quote.pdf`);

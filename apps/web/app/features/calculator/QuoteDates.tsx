@@ -1,5 +1,6 @@
 import { formatGBP, PRICE_TABLE, type Quote, type ShippingService } from '@printloop/quote';
 import { useId, useMemo, useState } from 'react';
+import type { LeadTimes } from '../../lib/api-client';
 import { deliveryDates, describeRate, formatShortDate, leadTimeOf, withUkVat } from './delivery';
 
 /**
@@ -9,15 +10,20 @@ import { deliveryDates, describeRate, formatShortDate, leadTimeOf, withUkVat } f
 export function DeliveryLines({
   quote,
   goodsWeightG,
-  source,
+  leadTimes,
 }: {
   quote: Quote;
   goodsWeightG: number;
-  source: 'server' | 'instant';
+  /** The server's, by service; without them (the browser's instant figure) the quote's own. */
+  leadTimes?: LeadTimes;
 }) {
   const id = useId();
   const [service, setService] = useState<ShippingService>('standard');
-  const lead = leadTimeOf(quote);
+  const lead = leadTimes
+    ? service === 'express'
+      ? leadTimes.express_days
+      : leadTimes.standard_days
+    : leadTimeOf(quote);
   const dates = useMemo(
     () => deliveryDates(new Date(), lead, service, goodsWeightG),
     [lead, service, goodsWeightG],
@@ -33,7 +39,7 @@ export function DeliveryLines({
           </dd>
           <dd className="text-xs text-slate-600">
             {lead} working day{lead === 1 ? '' : 's'}
-            {source === 'server' ? ' on the current production queue' : ''}
+            {leadTimes?.live ? ' on the current production queue' : ''}
           </dd>
         </div>
         <div>

@@ -89,7 +89,7 @@ export function QuoteSummary({
           <DeliveryLines
             quote={q}
             goodsWeightG={shown.estimate.filament_g * q.quantity}
-            source={shown.source}
+            leadTimes={shown.leadTimes}
           />
           <p className="mt-3 text-xs text-slate-600" data-testid="quote-source">
             {shown.source === 'server'

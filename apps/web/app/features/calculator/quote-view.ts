@@ -11,7 +11,7 @@ import {
   type Quote,
   type QuoteParameters,
 } from '@printloop/quote';
-import type { QuotePreview } from '../../lib/api-client';
+import type { LeadTimes, QuotePreview } from '../../lib/api-client';
 import { formatGrams, formatPercent } from './format';
 import type { ClientEstimate } from './worker-protocol';
 
@@ -21,6 +21,8 @@ export interface ShownQuote {
   estimate: ClientEstimate;
   /** True while a newer figure is being computed. */
   updating: boolean;
+  /** The server's lead times by shipping service (server figures only). */
+  leadTimes?: LeadTimes;
 }
 
 export interface QuoteViewInput {
@@ -43,6 +45,7 @@ export function chooseShownQuote(v: QuoteViewInput): ShownQuote | null {
       quote: v.preview.value.quote,
       estimate: v.preview.value.estimate,
       updating: false,
+      leadTimes: v.preview.value.lead_times,
     };
   }
   if (v.clientEstimate) {
