@@ -147,6 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       mailer,
       secret: serverSecret,
       onResetLink: (link) => app.log.info({ link }, 'password reset link (no SMTP_URL set: see the outbox)'),
+      onVerificationLink: (link) =>
+        app.log.info({ link }, 'email verification link (no SMTP_URL set: see the outbox)'),
       log: app.log,
       limiter: {
         windowS: Math.ceil(authLimits.perIp.windowMs / 1000),
