@@ -25,6 +25,8 @@ export function QuoteSummary({
   save,
   onSave,
   onReset,
+  onOrder,
+  visitor = false,
 }: {
   shown: ShownQuote | null;
   hasFile: boolean;
@@ -34,6 +36,10 @@ export function QuoteSummary({
   save: SaveState;
   onSave: () => void;
   onReset: () => void;
+  /** Order: saves the quote first when needed, then goes to the checkout. */
+  onOrder: () => void;
+  /** Not signed in: Save and Order ask for an account (the file and settings are kept). */
+  visitor?: boolean;
 }) {
   const id = useId();
   const q = shown?.quote;
@@ -143,6 +149,16 @@ export function QuoteSummary({
         >
           {save.status === 'saving' ? 'Saving...' : 'Save Quote'}
         </button>
+        {save.status !== 'saved' ? (
+          <button
+            type="button"
+            onClick={onOrder}
+            disabled={!canSave}
+            className="flex-1 rounded-md bg-accent-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+          >
+            Order
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={onReset}
@@ -151,6 +167,12 @@ export function QuoteSummary({
           Reset
         </button>
       </div>
+      {visitor && q ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="visitor-note">
+          Save or Order asks you to sign up or sign in. Your model and settings are kept, and the quote is
+          saved as soon as you are signed in.
+        </p>
+      ) : null}
       <div role="status" className="mt-3 text-sm text-green-800">
         {save.status === 'saved' ? 'Quote saved' : null}
       </div>
