@@ -234,7 +234,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(v1Routes, { prefix: '/v1', rateLimit: config.apiRateLimit });
   openApiRoute(app);
   await app.register(contactRoutes, options.contactRateLimit ?? { max: 5, windowMs: 10 * 60 * 1000 });
-  await app.register(webPlugin, { buildDir: config.webBuildDir, publicUrl: config.publicUrl });
+  await app.register(webPlugin, {
+    buildDir: config.webBuildDir,
+    publicUrl: config.publicUrl,
+    ...(config.company.website ? { companyWebsite: config.company.website } : {}),
+  });
 
   return app;
 }
