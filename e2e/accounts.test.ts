@@ -18,7 +18,8 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseURL}/login**`);
+  // Signed in at once, and back where the user came from (the home page here).
+  await page.waitForURL(`${baseURL}/`);
 }
 
 async function signIn(page: Page, email: string, password: string, remember = false) {
