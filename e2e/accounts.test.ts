@@ -76,7 +76,9 @@ describe('accounts', () => {
     const { page } = await watchedPage(browser);
     const email = `leo.${Date.now()}@example.com`;
     await signUp(page, email, 'print-it-2');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Signed in already; the sign-in form still works (for another account, or Remember me).
+    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').first().innerText())
       .toBe('Please enter both email and password');
