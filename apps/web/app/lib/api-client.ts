@@ -121,7 +121,14 @@ export const authApi = {
   /** Signs up and, at once, in; `callbackURL` is where the verification email's link leads. */
   signUp: (email: string, password: string, callbackURL?: string) =>
     apiFetch<{ user: SessionUser }>('/api/auth/sign-up/email', {
-      body: { email, password, name: email.split('@')[0] || email, ...(callbackURL ? { callbackURL } : {}) },
+      // Like signing in without "Remember me": the new session ends with the browser.
+      body: {
+        email,
+        password,
+        name: email.split('@')[0] || email,
+        rememberMe: false,
+        ...(callbackURL ? { callbackURL } : {}),
+      },
     }),
   /** Sends the verification email again (to the signed-in user's own address). */
   sendVerificationEmail: (email: string, callbackURL: string) =>
