@@ -288,126 +288,122 @@ export function CheckoutView({ quoteId }: { quoteId: string }) {
         }
       />
       <Container className="py-8 sm:py-10">
+        {signedIn ? <VerifyEmailNotice returnTo={checkoutPath(quoteId)} /> : null}
         {!signedIn || c.saved.status === 'loading' ? (
           <Loading />
         ) : c.saved.status === 'error' ? (
           <ErrorNote>{c.saved.message}</ErrorNote>
         ) : (
-          <>
-            <VerifyEmailNotice returnTo={checkoutPath(quoteId)} />
-            <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-5">
-              <div className="min-w-0 space-y-6 lg:col-span-3">
-                <Panel id={ids('address')} title="Delivery address">
-                  <AddressForm ids={ids} state={state} errors={view.errors} onEdit={c.edit} onBlur={c.blur} />
-                </Panel>
-                <Panel id={ids('shipping')} title="Shipping">
+          <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-5">
+            <div className="min-w-0 space-y-6 lg:col-span-3">
+              <Panel id={ids('address')} title="Delivery address">
+                <AddressForm ids={ids} state={state} errors={view.errors} onEdit={c.edit} onBlur={c.blur} />
+              </Panel>
+              <Panel id={ids('shipping')} title="Shipping">
+                {preview ? (
+                  <ShippingOptions
+                    preview={preview}
+                    chosen={state.shipping}
+                    disabled={state.placing}
+                    onChoose={(id) => c.dispatch({ type: 'chooseShipping', id })}
+                  />
+                ) : state.preview && state.previewLoading ? (
+                  <p className="text-sm text-slate-600" role="status">
+                    Updating the shipping options…
+                  </p>
+                ) : (
+                  <p className="text-sm text-slate-600">
+                    {view.request
+                      ? state.previewLoading
+                        ? 'Working out the shipping options…'
+                        : 'The shipping options appear here.'
+                      : 'Enter the delivery address to see the shipping options.'}
+                  </p>
+                )}
+                {state.previewError ? (
+                  <div className="mt-3">
+                    <ErrorNote>{state.previewError}</ErrorNote>
+                  </div>
+                ) : null}
+              </Panel>
+            </div>
+            <div className="min-w-0 lg:col-span-2">
+              <Panel id={ids('summary')} title="Order summary" className="lg:sticky lg:top-20">
+                {preview ? (
+                  <ItemsList items={preview.items} />
+                ) : savedDetail ? (
+                  <ul className="divide-y divide-slate-200">
+                    <li className="py-3">
+                      <p className="break-all font-medium text-slate-900">{savedDetail.quote.file_name}</p>
+                      <p className="text-sm text-slate-600">
+                        {savedDetail.quote.quantity} × {savedDetail.quote.parameters.filamentType} · saved
+                        quote {formatGBP(savedDetail.quote.quote.total_pence)} before shipping and VAT
+                      </p>
+                    </li>
+                  </ul>
+                ) : null}
+                <div className="mt-4 border-t border-slate-200 pt-3" aria-busy={state.previewLoading}>
                   {preview ? (
-                    <ShippingOptions
-                      preview={preview}
-                      chosen={state.shipping}
-                      disabled={state.placing}
-                      onChoose={(id) => c.dispatch({ type: 'chooseShipping', id })}
-                    />
-                  ) : state.preview && state.previewLoading ? (
-                    <p className="text-sm text-slate-600" role="status">
-                      Updating the shipping options…
-                    </p>
+                    <>
+                      <Totals figures={preview} live />
+                      <p className="mt-3 text-sm text-slate-700">
+                        {deliveredBy(preview.estimated_delivery)} · {leadTimeText(preview.lead_time_days)}
+                      </p>
+                    </>
                   ) : (
-                    <p className="text-sm text-slate-600">
-                      {view.request
-                        ? state.previewLoading
-                          ? 'Working out the shipping options…'
-                          : 'The shipping options appear here.'
-                        : 'Enter the delivery address to see the shipping options.'}
+                    <p className="text-sm text-slate-600" aria-live="polite">
+                      {view.request && state.previewLoading
+                        ? 'Working out the total…'
+                        : 'The total appears once the address is complete.'}
                     </p>
                   )}
-                  {state.previewError ? (
-                    <div className="mt-3">
-                      <ErrorNote>{state.previewError}</ErrorNote>
-                    </div>
-                  ) : null}
-                </Panel>
-              </div>
-              <div className="min-w-0 lg:col-span-2">
-                <Panel id={ids('summary')} title="Order summary" className="lg:sticky lg:top-20">
-                  {preview ? (
-                    <ItemsList items={preview.items} />
-                  ) : savedDetail ? (
-                    <ul className="divide-y divide-slate-200">
-                      <li className="py-3">
-                        <p className="break-all font-medium text-slate-900">{savedDetail.quote.file_name}</p>
-                        <p className="text-sm text-slate-600">
-                          {savedDetail.quote.quantity} × {savedDetail.quote.parameters.filamentType} · saved
-                          quote {formatGBP(savedDetail.quote.quote.total_pence)} before shipping and VAT
-                        </p>
-                      </li>
-                    </ul>
-                  ) : null}
-                  <div className="mt-4 border-t border-slate-200 pt-3" aria-busy={state.previewLoading}>
-                    {preview ? (
-                      <>
-                        <Totals figures={preview} live />
-                        <p className="mt-3 text-sm text-slate-700">
-                          {deliveredBy(preview.estimated_delivery)} · {leadTimeText(preview.lead_time_days)}
-                        </p>
-                      </>
-                    ) : (
-                      <p className="text-sm text-slate-600" aria-live="polite">
-                        {view.request && state.previewLoading
-                          ? 'Working out the total…'
-                          : 'The total appears once the address is complete.'}
-                      </p>
-                    )}
+                </div>
+                {preview ? (
+                  <div className="mt-4">
+                    <PaymentTerms terms={preview.payment_terms} />
                   </div>
-                  {preview ? (
-                    <div className="mt-4">
-                      <PaymentTerms terms={preview.payment_terms} />
-                    </div>
-                  ) : null}
-                  {preview && (preview.repriced || state.priceChange) ? (
-                    <div className="mt-4">
-                      <PriceChangeNotice
-                        id={ids('confirm')}
-                        preview={preview}
-                        priceChange={state.priceChange}
-                        confirmed={state.confirmed}
-                        onConfirm={(v) => c.dispatch({ type: 'confirm', value: v })}
-                      />
-                    </div>
-                  ) : null}
-                  <div className="mt-5">
-                    <button
-                      type="submit"
-                      className={`${primaryButton} w-full`}
-                      disabled={
-                        state.placing || view.needsConfirmation || (view.request !== null && !preview)
-                      }
-                      aria-describedby={hint ? hintId : undefined}
-                    >
-                      {state.placing ? 'Placing order…' : 'Place order'}
-                    </button>
-                    {hint ? (
-                      <p id={hintId} className="mt-2 text-sm text-slate-600">
-                        {hint}
-                      </p>
-                    ) : null}
+                ) : null}
+                {preview && (preview.repriced || state.priceChange) ? (
+                  <div className="mt-4">
+                    <PriceChangeNotice
+                      id={ids('confirm')}
+                      preview={preview}
+                      priceChange={state.priceChange}
+                      confirmed={state.confirmed}
+                      onConfirm={(v) => c.dispatch({ type: 'confirm', value: v })}
+                    />
                   </div>
-                  <div className="mt-3 space-y-2">
-                    {state.placeError ? <ErrorNote>{state.placeError}</ErrorNote> : null}
-                    {state.submitted && !view.request ? (
-                      <ErrorNote>Please check the highlighted fields of the address.</ErrorNote>
-                    ) : null}
-                  </div>
-                  <p className="mt-4 text-sm text-slate-600">
-                    Changed your mind?{' '}
-                    <Link to={paths.calculator} className={textLink}>
-                      Back to the calculator
-                    </Link>
-                  </p>
-                </Panel>
-              </div>
-            </form>
-          </>
+                ) : null}
+                <div className="mt-5">
+                  <button
+                    type="submit"
+                    className={`${primaryButton} w-full`}
+                    disabled={state.placing || view.needsConfirmation || (view.request !== null && !preview)}
+                    aria-describedby={hint ? hintId : undefined}
+                  >
+                    {state.placing ? 'Placing order…' : 'Place order'}
+                  </button>
+                  {hint ? (
+                    <p id={hintId} className="mt-2 text-sm text-slate-600">
+                      {hint}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="mt-3 space-y-2">
+                  {state.placeError ? <ErrorNote>{state.placeError}</ErrorNote> : null}
+                  {state.submitted && !view.request ? (
+                    <ErrorNote>Please check the highlighted fields of the address.</ErrorNote>
+                  ) : null}
+                </div>
+                <p className="mt-4 text-sm text-slate-600">
+                  Changed your mind?{' '}
+                  <Link to={paths.calculator} className={textLink}>
+                    Back to the calculator
+                  </Link>
+                </p>
+              </Panel>
+            </div>
+          </form>
         )}
       </Container>
     </>
