@@ -35,6 +35,8 @@ export const SAVE_ERROR = 'Error saving quote. Please try again.';
 export const KEEP_ERROR =
   'This browser could not keep your file while you sign in: after signing in, please drop it again.';
 export const PREVIEW_DEBOUNCE_MS = 250;
+export const STEP_VISITOR =
+  'This browser cannot read this STEP file: sign up or sign in with Save, and the server analyses and prices it.';
 
 export type Phase = 'idle' | 'processing' | 'ready';
 
@@ -273,7 +275,10 @@ export function useCalculator() {
         } catch {
           if (g === gen.current) setViewer({ status: 'error' });
         }
-        if (g === gen.current) setPhase('ready');
+        if (g !== gen.current) return;
+        // A STEP file this browser cannot read is priced by the server once the visitor has an account.
+        setViewer((v) => (v.status === 'unavailable' ? { status: 'unavailable', message: STEP_VISITOR } : v));
+        setPhase('ready');
         return;
       }
       setUpload({ phase: 'reading' });
@@ -602,7 +607,10 @@ export function useCalculator() {
   /** Save and Order are offered: with the server's price (signed in), or the browser's (a visitor). */
   const saveEnabled = signedIn
     ? canSave && resumeAction === null
-    : sessionKnown && shown !== null && !shown.updating && source.current !== null;
+    : sessionKnown &&
+      phase === 'ready' &&
+      source.current !== null &&
+      (shown ? !shown.updating : viewer.status === 'unavailable');
 
   return {
     session,
