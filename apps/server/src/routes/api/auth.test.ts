@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verification } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { createTestApp, type TestApp, testDatabases } from '../../test-helpers.js';
+import { createTestApp, signedInUser, type TestApp, testDatabases } from '../../test-helpers.js';
 
 const origin = 'http://localhost:3000';
 
@@ -74,6 +74,16 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
     expect(open.headers.location).toBe('/calculator');
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     expect(after.json().user.emailVerified).toBe(true);
+  });
+
+  it("the tests' helper confirms an address through Better Auth's link even when the mailer keeps nothing", async () => {
+    const gus = await signedInUser(t.app, 'gus@example.com', 'quiet-lathe-7');
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: gus.cookie },
+    });
+    expect(who.json().user).toMatchObject({ email: 'gus@example.com', emailVerified: true });
   });
 
   it('never puts another site in the verification link', async () => {
