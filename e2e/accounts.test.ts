@@ -18,7 +18,8 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseURL}/login**`);
+  // Signed in at once, and back where the user came from (the home page here).
+  await page.waitForURL(`${baseURL}/`);
 }
 
 async function signIn(page: Page, email: string, password: string, remember = false) {
@@ -75,7 +76,9 @@ describe('accounts', () => {
     const { page } = await watchedPage(browser);
     const email = `leo.${Date.now()}@example.com`;
     await signUp(page, email, 'print-it-2');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Signed in already; the sign-in form still works (for another account, or Remember me).
+    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').first().innerText())
       .toBe('Please enter both email and password');

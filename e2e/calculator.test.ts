@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillSignUp } from './auth-helpers';
 import { launchBrowser, watchedPage } from './browser';
 
 const baseURL = inject('baseURL');
@@ -21,16 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** Sign-up signs the new account in at once and comes back to the home page. */
 async function signUpAndIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseURL}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseURL}/login**`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignUp(page, baseURL, email, password);
   await page.waitForURL(`${baseURL}/`);
 }
 
@@ -59,15 +53,6 @@ async function expectFiguresOf(page: Page, file: string) {
 }
 
 describe('the instant-quote calculator', () => {
-  it('sends a visitor who is not signed in to the login page', async () => {
-    const { page } = await watchedPage(browser);
-    await page.goto(`${baseURL}/calculator`, { waitUntil: 'networkidle' });
-    expect(await page.getByRole('heading', { name: 'Upload Your File' }).count()).toBeGreaterThan(0);
-    await page.getByLabel('Choose a model file').setInputFiles(path.join(modelsDir, 'cube_20mm.stl'));
-    await page.waitForURL(/\/login\?next=(%2F|\/)calculator$/);
-    await page.context().close();
-  });
-
   it('signs up, uploads, prices, saves, finds the quote after a reload, re-prices it and signs out', async () => {
     const { page, problems } = await watchedPage(browser);
     await signUpAndIn(page, `quote.${Date.now()}@example.com`, 'print-it-3');

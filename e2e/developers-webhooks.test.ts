@@ -59,7 +59,9 @@ describe('developers: webhooks', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${baseURL}/login**`);
+    // The new account is signed in at once; a visitor (cookies cleared) is who comes next.
+    await page.waitForURL(`${baseURL}/`);
+    await page.context().clearCookies();
     await page.goto(`${baseURL}/dashboard/developers`, { waitUntil: 'networkidle' });
     await page.waitForURL(/\/login\?/);
     await page.getByLabel('Email').fill(email);

@@ -41,7 +41,9 @@ describe('developers: API keys', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${baseURL}/login**`);
+    // The new account is signed in at once; a visitor (cookies cleared) is who comes next.
+    await page.waitForURL(`${baseURL}/`);
+    await page.context().clearCookies();
 
     // A visitor is sent to sign in, and brought back.
     await page.goto(`${baseURL}/dashboard/developers`, { waitUntil: 'networkidle' });

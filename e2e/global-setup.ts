@@ -43,6 +43,10 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       // The operator of the orders test (e2e/orders.test.ts) gets the role when signing up.
       OPERATOR_EMAILS: 'ops@printloop.test',
+      // Contact messages are emailed here (e2e/contact.test.ts reads the outbox).
+      CONTACT_EMAIL: 'hello@printloop.test',
+      // The footer's company link (e2e/site.test.ts).
+      COMPANY_WEBSITE: 'https://www.printloop.test/',
       // The generated API client (e2e/api-client.test.ts) has its model fetched from a local server.
       ALLOW_PRIVATE_NETWORK: 'true',
       // Every test user signs up and in from 127.0.0.1: the per-IP limit is for one person, not a suite.

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndIn as signUpAndConfirm } from './auth-helpers';
 import { launchBrowser, watchedPage } from './browser';
 
 const baseURL = inject('baseURL');
@@ -22,17 +23,9 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
-async function signUpAndIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseURL}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseURL}/login**`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseURL}/`);
+/** Signs up (signed in at once) and confirms the address through the emailed link: live orders need it. */
+function signUpAndIn(page: Page, email: string, password: string) {
+  return signUpAndConfirm(page, { baseURL, outbox, email, password });
 }
 
 async function emailTo(address: string, subject: RegExp): Promise<string> {
@@ -57,7 +50,7 @@ async function signUpOrInOperator(page: Page, email: string, password: string) {
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   const created = await Promise.race([
-    page.waitForURL(`${baseURL}/login**`, { timeout: 15_000 }).then(
+    page.waitForURL(`${baseURL}/`, { timeout: 15_000 }).then(
       () => true,
       () => false,
     ),
@@ -71,7 +64,9 @@ async function signUpOrInOperator(page: Page, email: string, password: string) {
         () => false,
       ),
   ]);
-  if (!created) await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+  // A new account is signed in at once; an existing one signs in.
+  if (created) return;
+  await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -169,6 +169,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       mailer,
       secret: serverSecret,
       onResetLink: (link) => app.log.info({ link }, 'password reset link (no SMTP_URL set: see the outbox)'),
+      onVerificationLink: (link) =>
+        app.log.info({ link }, 'email verification link (no SMTP_URL set: see the outbox)'),
       log: app.log,
       limiter: {
         windowS: Math.ceil(authLimits.perIp.windowMs / 1000),
@@ -256,7 +258,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(v1Routes, { prefix: '/v1', rateLimit: config.apiRateLimit });
   openApiRoute(app);
   await app.register(contactRoutes, options.contactRateLimit ?? { max: 5, windowMs: 10 * 60 * 1000 });
-  await app.register(webPlugin, { buildDir: config.webBuildDir, publicUrl: config.publicUrl });
+  await app.register(webPlugin, {
+    buildDir: config.webBuildDir,
+    publicUrl: config.publicUrl,
+    ...(config.company.website ? { companyWebsite: config.company.website } : {}),
+  });
 
   return app;
 }

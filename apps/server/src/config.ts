@@ -105,6 +105,8 @@ const envSchema = z.object({
   COMPANY_NAME: z.string().min(1).max(200).default('PrintLoop'),
   COMPANY_ADDRESS: z.string().max(500).optional(),
   COMPANY_EMAIL: z.email().optional(),
+  /** Where contact-form messages are emailed (they are also kept for the operators' inbox). Default: COMPANY_EMAIL. */
+  CONTACT_EMAIL: z.email().optional(),
   COMPANY_WEBSITE: z.url().optional(),
   COMPANY_VAT_NUMBER: z.string().max(30).optional(),
   COMPANY_NUMBER: z.string().max(30).optional(),
@@ -159,6 +161,8 @@ export interface Config {
   healthRateLimit: number;
   sweep: { intervalMs: number; minAgeMs: number; unsavedJobTtlMs: number; apiFileTtlMs: number };
   operatorEmails: string[];
+  /** The address contact-form messages are emailed to. */
+  contactEmail: string;
   allowPrivateNetwork: boolean;
   apiRateLimit: number;
   authRateLimit: number;
@@ -245,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     testModeStepS: e.TEST_MODE_STEP_SECONDS,
     farmPrinters: e.FARM_PRINTERS,
+    contactEmail: e.CONTACT_EMAIL ?? e.COMPANY_EMAIL ?? emailOf(e.MAIL_FROM),
     operatorEmails: (e.OPERATOR_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())

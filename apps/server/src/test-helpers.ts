@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp as buildFakeS3 } from 'fauxqs';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
+import { user } from './db/schema.js';
+import type { MailMessage } from './mail/mailer.js';
 import type { S3StorageConfig } from './storage/s3.js';
 import type { StoredObject } from './storage/storage.js';
 
@@ -90,8 +94,66 @@ export function multipart(fileName: string, bytes: Uint8Array, field = 'file') {
   };
 }
 
-/** Sign up and sign in a user; returns the session cookie for `inject`. */
-export async function signedInUser(app: FastifyInstance, email: string, password = 'correct-horse-1') {
+/** The newest email in the test app's outbox to `to` whose subject matches, or null. */
+export async function outboxEmailTo(
+  app: FastifyInstance,
+  to: string,
+  subject: RegExp,
+): Promise<string | null> {
+  const mail = app.config.mail;
+  if (mail.kind !== 'outbox') throw new Error('the test app has no outbox');
+  const files = (await readdir(mail.dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+  for (const f of files.sort().reverse()) {
+    const text = await readFile(path.join(mail.dir, f), 'utf8');
+    const subjectLine = /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
+    if (text.includes(`\r\nTo: ${to}\r\n`) && subject.test(subjectLine)) return text;
+  }
+  return null;
+}
+
+/**
+ * Opens the link of the verification email sent to `email` (as the user would), confirming the address.
+ * The email is read from the outbox folder, or from `captured` when the test replaced the mailer. A test
+ * whose mailer keeps nothing gets the same link made the way Better Auth makes it.
+ */
+export async function verifyEmail(app: FastifyInstance, email: string, captured?: readonly MailMessage[]) {
+  const text = captured
+    ? ([...captured].reverse().find((m) => m.to === email && /Confirm your PrintLoop email/.test(m.subject))
+        ?.text ?? null)
+    : app.config.mail.kind === 'outbox'
+      ? await outboxEmailTo(app, email, /Confirm your PrintLoop email/)
+      : null;
+  let link = text ? /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(text)?.[0] : undefined;
+  if (!link && !captured) {
+    const ctx = await app.auth.$context;
+    const [row] = await app.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, email.toLowerCase()))
+      .limit(1);
+    if (row) {
+      const token = await createEmailVerificationToken(ctx.secret, email.toLowerCase(), undefined, 3600, {
+        userId: row.id,
+      });
+      link = `${app.config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=%2F`;
+    }
+  }
+  if (!link) throw new Error(`no verification email to ${email}`);
+  const url = new URL(link);
+  const res = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  if (res.statusCode !== 302) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * Sign up and sign in a user; returns the session cookie for `inject`. The address is confirmed through
+ * the verification email's link unless `verified: false` (live orders need it).
+ */
+export async function signedInUser(
+  app: FastifyInstance,
+  email: string,
+  password = 'correct-horse-1',
+  opts: { verified?: boolean; captured?: readonly MailMessage[] } = {},
+) {
   const origin = app.config.publicUrl;
   const up = await app.inject({
     method: 'POST',
@@ -100,6 +162,7 @@ export async function signedInUser(app: FastifyInstance, email: string, password
     headers: { origin },
   });
   if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.body}`);
+  if (opts.verified !== false) await verifyEmail(app, email, opts.captured);
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',

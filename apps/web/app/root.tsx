@@ -6,7 +6,11 @@ import { Navbar } from './components/layout/Navbar';
 import { NotFoundContent } from './components/layout/NotFoundContent';
 
 export const links: Route.LinksFunction = () => [
+  // SVG where the browser takes it; the PNG and the .ico (16, 32, 48 px) for the others.
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'sitemap', type: 'application/xml', href: '/sitemap.xml' },
 ];
 

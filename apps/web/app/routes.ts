@@ -27,6 +27,7 @@ export default [
   route('dashboard/orders', 'routes/ops-orders.tsx'),
   route('dashboard/orders/:id', 'routes/ops-order.tsx'),
   route('dashboard/accounts', 'routes/ops-accounts.tsx'),
+  route('dashboard/messages', 'routes/ops-messages.tsx'),
   route('dashboard/developers', 'routes/developers.tsx'),
   route('dashboard/integrations', 'routes/store-integrations.tsx'),
   route('dashboard/integrations/import', 'routes/csv-import.tsx'),

@@ -1,6 +1,7 @@
 export * from './address.js';
 export * from './api-keys.js';
 export * from './contact.js';
+export * from './contact-inbox.js';
 export * from './dashboard.js';
 export * from './farm.js';
 export * from './integrations.js';

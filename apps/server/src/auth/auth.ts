@@ -14,6 +14,8 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const REMEMBER_ME_DAYS = 30;
 export const RESET_TOKEN_TTL_S = 60 * 60;
+/** How long the link in a verification email works. */
+export const VERIFY_TOKEN_TTL_S = 3 * 24 * 60 * 60;
 
 /**
  * The signing secret: AUTH_SECRET when set (required when several processes share a database),
@@ -49,6 +51,34 @@ export function resetEmail(link: string) {
   return { subject: 'Reset your PrintLoop password', text };
 }
 
+export function verificationEmail(link: string) {
+  const text = [
+    'Hello,',
+    '',
+    'Welcome to PrintLoop. Please confirm your email address by opening this link:',
+    '',
+    link,
+    '',
+    'You can get quotes and save them straight away; we ask for a confirmed address before we print a live order. The link expires in 3 days. If you did not create an account, you can ignore this email.',
+    '',
+    'PrintLoop',
+  ].join('\n');
+  return { subject: 'Confirm your PrintLoop email address', text };
+}
+
+/**
+ * The verification link Better Auth makes points at its own endpoint, which then redirects to the
+ * callback. The callback is kept only when it is a same-site path (Better Auth checks it too).
+ */
+export function verificationLink(url: string, publicUrl: string): string {
+  const link = new URL(url, publicUrl);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback?.startsWith('/') || callback.startsWith('//') || callback.includes('\\')) {
+    link.searchParams.set('callbackURL', '/orders?verified=1');
+  }
+  return link.toString();
+}
+
 /** Where Better Auth reports the error behind a 500 it answers (routes/api/auth.ts reads it). */
 export const authErrors = new AsyncLocalStorage<{ error: unknown }>();
 
@@ -64,6 +94,7 @@ export function createAuth(opts: {
   mailer: Mailer;
   secret: string;
   onResetLink?: (link: string) => void;
+  onVerificationLink?: (link: string) => void;
   limiter: AuthLimiterOptions;
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
@@ -79,13 +110,26 @@ export function createAuth(opts: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: false,
+      // A new account is signed in at once (the calculator carries on with the user's file).
+      autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user: u, token }) {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         if (mailer.kind === 'outbox') opts.onResetLink?.(link);
         await mailer.send({ to: u.email, ...resetEmail(link) });
+      },
+    },
+    // The address is confirmed by a link sent at sign-up (and on request from the checkout). Signing in
+    // does not need it; placing a live order does (routes/api/orders.ts, routes/v1/orders.ts).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TOKEN_TTL_S,
+      async sendVerificationEmail({ user: u, url }) {
+        const link = verificationLink(url, config.publicUrl);
+        if (mailer.kind === 'outbox') opts.onVerificationLink?.(link);
+        await mailer.send({ to: u.email, ...verificationEmail(link) });
       },
     },
     session: {
@@ -106,6 +150,7 @@ export function createAuth(opts: {
         '/sign-up/email': { window: opts.limiter.windowS, max: opts.limiter.max },
         '/request-password-reset': { window: opts.limiter.windowS, max: opts.limiter.max },
         '/reset-password': { window: opts.limiter.windowS, max: opts.limiter.max },
+        '/send-verification-email': { window: opts.limiter.windowS, max: opts.limiter.max },
       },
     },
     onAPIError: {

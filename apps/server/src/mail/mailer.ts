@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes (e.g. the visitor who wrote through the contact form). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -52,6 +54,7 @@ export function outboxMessage(from: string, m: MailMessage, date = new Date()): 
     `From: ${clean(from)}`,
     `To: ${clean(m.to)}`,
     `Subject: ${clean(m.subject)}`,
+    ...(m.replyTo ? [`Reply-To: ${clean(m.replyTo)}`] : []),
     `Date: ${date.toUTCString()}`,
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { rewriteSiteHtml, type SiteValues } from './site-html.js';
 
 interface Page {
   html: string;
@@ -42,16 +43,21 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-async function findPages(root: string, https: boolean, dir = root): Promise<Map<string, Page>> {
+async function findPages(
+  root: string,
+  https: boolean,
+  site: SiteValues,
+  dir = root,
+): Promise<Map<string, Page>> {
   const pages = new Map<string, Page>();
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name === 'assets') continue;
-      for (const [k, v] of await findPages(root, https, full)) pages.set(k, v);
+      for (const [k, v] of await findPages(root, https, site, full)) pages.set(k, v);
     } else if (entry.name === 'index.html') {
       const rel = path.relative(root, dir).split(path.sep).join('/');
-      const html = await readFile(full, 'utf8');
+      const html = rewriteSiteHtml(await readFile(full, 'utf8'), site);
       pages.set(rel ? `/${rel}` : '/', { html, csp: contentSecurityPolicy(inlineScriptHashes(html), https) });
     }
   }
@@ -69,6 +75,8 @@ const SPA_SHELL_FILE = '__spa-fallback.html';
 export interface WebOptions {
   buildDir: string;
   publicUrl: string;
+  /** COMPANY_WEBSITE: the footer's company link. */
+  companyWebsite?: string;
 }
 
 /**
@@ -80,11 +88,16 @@ export interface WebOptions {
 export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const hasBuild = existsSync(path.join(opts.buildDir, 'index.html'));
   const https = opts.publicUrl.startsWith('https://');
-  const pages = hasBuild ? await findPages(opts.buildDir, https) : new Map<string, Page>();
+  const site: SiteValues = {
+    publicUrl: opts.publicUrl,
+    ...(opts.companyWebsite ? { companyWebsite: opts.companyWebsite } : {}),
+  };
+  const pages = hasBuild ? await findPages(opts.buildDir, https, site) : new Map<string, Page>();
   const notFoundPage = pages.get('/404');
   pages.delete('/404');
   const shellFile = path.join(opts.buildDir, SPA_SHELL_FILE);
-  const shellHtml = hasBuild && existsSync(shellFile) ? await readFile(shellFile, 'utf8') : null;
+  const shellHtml =
+    hasBuild && existsSync(shellFile) ? rewriteSiteHtml(await readFile(shellFile, 'utf8'), site) : null;
   const shellPage: Page | null = shellHtml
     ? { html: shellHtml, csp: contentSecurityPolicy(inlineScriptHashes(shellHtml), https) }
     : null;

@@ -44,6 +44,8 @@ export const paths = {
   /** The operators' console. */
   opsOrders: '/dashboard/orders',
   opsAccounts: '/dashboard/accounts',
+  /** The operators' inbox of contact-form messages. */
+  opsMessages: '/dashboard/messages',
 } as const;
 
 export type PathKey = keyof typeof paths;

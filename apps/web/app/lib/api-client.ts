@@ -109,6 +109,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 export interface SessionUser {
   id: string;
   email: string;
+  /** Whether the address has been confirmed (live orders need it). */
+  emailVerified?: boolean;
 }
 
 export interface SessionInfo {
@@ -116,10 +118,21 @@ export interface SessionInfo {
 }
 
 export const authApi = {
-  signUp: (email: string, password: string) =>
+  /** Signs up and, at once, in; `callbackURL` is where the verification email's link leads. */
+  signUp: (email: string, password: string, callbackURL?: string) =>
     apiFetch<{ user: SessionUser }>('/api/auth/sign-up/email', {
-      body: { email, password, name: email.split('@')[0] || email },
+      // Like signing in without "Remember me": the new session ends with the browser.
+      body: {
+        email,
+        password,
+        name: email.split('@')[0] || email,
+        rememberMe: false,
+        ...(callbackURL ? { callbackURL } : {}),
+      },
     }),
+  /** Sends the verification email again (to the signed-in user's own address). */
+  sendVerificationEmail: (email: string, callbackURL: string) =>
+    apiFetch<{ status: boolean }>('/api/auth/send-verification-email', { body: { email, callbackURL } }),
   signIn: (email: string, password: string, rememberMe: boolean) =>
     apiFetch<{ user?: SessionUser }>('/api/auth/sign-in/email', { body: { email, password, rememberMe } }),
   signOut: () => apiFetch<unknown>('/api/auth/sign-out', { body: {} }),

@@ -92,7 +92,7 @@ export default function HowItWorksPage() {
 
       <CtaBand
         title="Ready to hand over production?"
-        text="Create an account to price your models and connect your store, or tell us about your catalogue and we will help you plan the move."
+        text="Price your models in the calculator now, no account needed; create one to save quotes, order and connect your store, or tell us about your catalogue and we will help you plan the move."
       >
         <OnDarkPrimaryLink to={paths.signup}>Create an account</OnDarkPrimaryLink>
         <OnDarkButtonLink to={paths.contact}>Contact us</OnDarkButtonLink>

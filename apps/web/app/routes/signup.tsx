@@ -5,7 +5,8 @@ import { pageMeta } from '../lib/seo';
 export const meta = () =>
   pageMeta({
     title: 'Create an account',
-    description: 'Create a free PrintLoop account to upload 3D models, get instant quotes and save them.',
+    description:
+      'Create a free PrintLoop account to save instant quotes, re-price them at any time and order prints.',
     path: paths.signup,
     noindex: true,
   });

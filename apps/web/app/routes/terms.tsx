@@ -36,7 +36,9 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          You need an account to upload models, save quotes and place orders. Give a valid email address.
+          Anyone can price a model in the calculator, in their own browser. You need an account to upload
+          models, save quotes and place orders. Give a valid email address: we confirm it before we print a
+          live order.
         </li>
         <li>Keep your password and API keys secret; you are responsible for what is done with them.</li>
         <li>Tell us at once if you think someone else has access to your account or a key.</li>

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verification } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { createTestApp, type TestApp, testDatabases } from '../../test-helpers.js';
+import { createTestApp, signedInUser, type TestApp, testDatabases } from '../../test-helpers.js';
 
 const origin = 'http://localhost:3000';
 
@@ -33,7 +33,7 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
     const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
     return list.find((c) => c.startsWith('printloop.session_token='));
   };
-  const signUp = (email: string, password = 'secret123') =>
+  const signUp = (email: string, password = 'quiet-lathe-7') =>
     post('/api/auth/sign-up/email', { email, password, name: email.split('@')[0] });
   const signIn = (email: string, password: string, rememberMe: boolean, ip?: string) =>
     post('/api/auth/sign-in/email', { email, password, rememberMe }, {}, ip);
@@ -46,18 +46,87 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
     expect(dup.statusCode).toBeGreaterThanOrEqual(400);
     expect(dup.json(), JSON.stringify(dup.json())).toMatchObject({ code: 'USER_ALREADY_EXISTS' });
     expect(dup.json().message).toMatch(/already exists/i);
-    const short = await signUp('bob@example.com', '12345');
+    const short = await signUp('bob@example.com', 'q7#z1');
     expect(short.statusCode).toBe(400);
     expect(short.json().message, JSON.stringify(short.json())).toMatch(/too short/i);
   });
 
+  it('signs a new account in at once and emails a link that confirms the address', async () => {
+    sent.length = 0;
+    const res = await post('/api/auth/sign-up/email', {
+      email: 'dora@example.com',
+      password: 'quiet-lathe-7',
+      name: 'dora',
+      callbackURL: '/calculator',
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieOf(res)!.split(';')[0]!;
+    const who = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(who.json().user).toMatchObject({ email: 'dora@example.com', emailVerified: false });
+    await expect.poll(() => sent.filter((m) => m.to === 'dora@example.com').length).toBe(1);
+    const mail = sent.find((m) => m.to === 'dora@example.com')!;
+    expect(mail.subject).toBe('Confirm your PrintLoop email address');
+    const link = new URL(mail.text.match(/http\S+verify-email\S+/)![0]);
+    expect(link.origin).toBe(origin);
+    expect(link.searchParams.get('callbackURL')).toBe('/calculator');
+    const open = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(open.statusCode).toBe(302);
+    expect(open.headers.location).toBe('/calculator');
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(after.json().user.emailVerified).toBe(true);
+  });
+
+  it("the tests' helper confirms an address through Better Auth's link even when the mailer keeps nothing", async () => {
+    const gus = await signedInUser(t.app, 'gus@example.com', 'quiet-lathe-7');
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: gus.cookie },
+    });
+    expect(who.json().user).toMatchObject({ email: 'gus@example.com', emailVerified: true });
+  });
+
+  it('never puts another site in the verification link', async () => {
+    sent.length = 0;
+    const res = await post('/api/auth/sign-up/email', {
+      email: 'eve@example.com',
+      password: 'quiet-lathe-7',
+      name: 'eve',
+      callbackURL: '//evil.example.com/x',
+    });
+    // Better Auth refuses an untrusted callback, or the link falls back to a page of this site.
+    if (res.statusCode === 200) {
+      await expect.poll(() => sent.filter((m) => m.to === 'eve@example.com').length).toBe(1);
+      const link = new URL(
+        sent.find((m) => m.to === 'eve@example.com')!.text.match(/http\S+verify-email\S+/)![0],
+      );
+      expect(link.searchParams.get('callbackURL')).toBe('/orders?verified=1');
+    } else {
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('refuses the most common passwords at sign-up and at a reset', async () => {
+    for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
+      const res = await signUp('fay@example.com', password);
+      expect(res.statusCode, password).toBe(422);
+      // Under /api/auth errors have Better Auth's shape: { code, message }.
+      expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+      expect(res.json().message).toMatch(/most common passwords/);
+    }
+    const reset = await post('/api/auth/reset-password', { token: 'whatever', newPassword: 'letmein123' });
+    expect(reset.statusCode).toBe(422);
+    expect(reset.json().code).toBe('PASSWORD_TOO_COMMON');
+    expect((await signUp('fay@example.com', 'quiet-lathe-7')).statusCode).toBe(200);
+  });
+
   it('signs in with a browser-session cookie, or a 30-day one with Remember me', async () => {
-    const session = await signIn('ada@example.com', 'secret123', false);
+    const session = await signIn('ada@example.com', 'quiet-lathe-7', false);
     expect(session.statusCode).toBe(200);
     const c1 = cookieOf(session)!;
     expect(c1).toMatch(/HttpOnly/i);
     expect(c1).not.toMatch(/Max-Age|Expires/i);
-    const remembered = await signIn('ada@example.com', 'secret123', true);
+    const remembered = await signIn('ada@example.com', 'quiet-lathe-7', true);
     const c2 = cookieOf(remembered)!;
     const maxAge = Number(c2.match(/Max-Age=(\d+)/i)?.[1]);
     expect(maxAge).toBe(30 * 24 * 60 * 60);
@@ -98,7 +167,7 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
     const reset = await post('/api/auth/reset-password', { token, newPassword: 'new-secret-1' });
     expect(reset.statusCode).toBe(200);
     expect((await signIn('ada@example.com', 'new-secret-1', false)).statusCode).toBe(200);
-    expect((await signIn('ada@example.com', 'secret123', false)).statusCode).toBe(401);
+    expect((await signIn('ada@example.com', 'quiet-lathe-7', false)).statusCode).toBe(401);
     // Single use.
     const again = await post('/api/auth/reset-password', { token, newPassword: 'another-1' });
     expect(again.statusCode).toBe(400);
@@ -138,7 +207,7 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
 
   it('a password reset ends the sessions the app had just confirmed', async () => {
     await signUp('cleo@example.com');
-    const c = cookieOf(await signIn('cleo@example.com', 'secret123', true))!.split(';')[0]!;
+    const c = cookieOf(await signIn('cleo@example.com', 'quiet-lathe-7', true))!.split(';')[0]!;
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie: c } })).statusCode,
     ).toBe(200);

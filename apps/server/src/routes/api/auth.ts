@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../auth/auth.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../auth/common-passwords.js';
 import { sessionToken } from '../../auth/require-user.js';
 import { grantConfiguredRole } from '../../auth/roles.js';
 import { isDatabaseUnavailable } from '../../db/client.js';
@@ -26,8 +27,17 @@ export const LIMITED_AUTH_ACTIONS = [
   'sign-up/email',
   'request-password-reset',
   'reset-password',
+  'send-verification-email',
 ] as const;
 type LimitedAction = (typeof LIMITED_AUTH_ACTIONS)[number];
+
+/** Actions that set a password, and the body field that holds it: a common password is refused. */
+const PASSWORD_SETTING_ACTIONS: Record<string, 'password' | 'newPassword'> = {
+  'sign-up/email': 'password',
+  'reset-password': 'newPassword',
+  'change-password': 'newPassword',
+  'set-password': 'newPassword',
+};
 
 /** Actions after which sessions that were valid may no longer be. */
 const SESSION_ENDING_ACTIONS = new Set([
@@ -145,7 +155,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   const limit = async (request: FastifyRequest) => {
     const action = authAction(request.url.split('?')[0] ?? '');
     const pair = limiters.get(action as LimitedAction);
-    if (!pair) return;
+    if (!pair) {
+      refuseCommonPassword(request, action);
+      return;
+    }
     const byIp = await pair.ip(request);
     if (!byIp.isAllowed && byIp.isExceeded) {
       throw tooManyRequests(
@@ -162,6 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
           byEmail.ttlInSeconds,
         );
       }
+      refuseCommonPassword(request, action);
       // Sign-up says plainly when an address is taken (the product asks for a clear message).
       if (action === 'sign-up/email') {
         const [taken] = await app.database.db
@@ -177,6 +191,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
           );
         }
       }
+    } else {
+      refuseCommonPassword(request, action);
     }
   };
 
@@ -199,6 +215,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 };
 
 const authBodySchema = z.record(z.string(), z.unknown());
+
+/** A new password on the common list is refused before Better Auth sees it (422 PASSWORD_TOO_COMMON). */
+function refuseCommonPassword(request: FastifyRequest, action: string) {
+  const field = PASSWORD_SETTING_ACTIONS[action];
+  if (!field || request.method !== 'POST') return;
+  const parsed = authBodySchema.safeParse(request.body);
+  const password = parsed.success ? parsed.data[field] : undefined;
+  if (typeof password === 'string' && isCommonPassword(password)) {
+    throw new AppError(422, 'PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE, {
+      [field]: COMMON_PASSWORD_MESSAGE,
+    });
+  }
+}
 
 function emailOf(request: FastifyRequest): string | null {
   const parsed = authBodySchema.safeParse(request.body);

@@ -1,7 +1,13 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema.js';
-import { createTestApp, type TestApp, testDatabases } from '../../test-helpers.js';
+import {
+  createTestApp,
+  outboxEmailTo,
+  signedInUser,
+  type TestApp,
+  testDatabases,
+} from '../../test-helpers.js';
 
 const good = {
   name: 'Priya Shah',
@@ -15,6 +21,7 @@ describe.each(testDatabases)('POST /api/contact on %s', (kind) => {
   const rows = async () => (await t.app.database.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
   beforeAll(async () => {
     t = await createTestApp(kind, {
+      env: { CONTACT_EMAIL: 'hello@farm.example', OPERATOR_EMAILS: 'ops@farm.example' },
       build: { logger: false, contactRateLimit: { max: 3, windowMs: 60_000 } },
     });
   });
@@ -107,5 +114,60 @@ describe.each(testDatabases)('POST /api/contact on %s', (kind) => {
     // Another address is not affected.
     expect((await send('10.0.0.10')).statusCode).toBe(201);
     expect(await rows()).toBe(4);
+  });
+
+  it('emails each message to CONTACT_EMAIL, with the visitor as Reply-To', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...good, subject: 'Bulk order of brackets' },
+      remoteAddress: '10.0.0.20',
+    });
+    expect(res.statusCode).toBe(201);
+    await expect
+      .poll(() => outboxEmailTo(t.app, 'hello@farm.example', /Bulk order of brackets/))
+      .not.toBeNull();
+    const mail = (await outboxEmailTo(t.app, 'hello@farm.example', /Bulk order of brackets/))!;
+    expect(mail).toContain('Subject: Contact form: Bulk order of brackets');
+    expect(mail).toContain('Reply-To: priya@example.co.uk');
+    expect(mail).toContain('From: Priya Shah <priya@example.co.uk>');
+    expect(mail).toContain(good.message);
+  });
+
+  it("lists the messages in the operators' inbox, newest first, paged; nobody else sees it", async () => {
+    for (const subject of ['First', 'Second', 'Third']) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...good, subject },
+        remoteAddress: `10.0.1.${subject.length}`,
+      });
+      expect(r.statusCode).toBe(201);
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    const op = await signedInUser(t.app, 'ops@farm.example');
+    const customer = await signedInUser(t.app, 'someone@example.com');
+    const get = (cookie: string | null, query = '') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/ops/messages${query}`,
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await get(null)).statusCode).toBe(401);
+    expect((await get(customer.cookie)).statusCode).toBe(403);
+    const page1 = await get(op.cookie, '?limit=2');
+    expect(page1.statusCode).toBe(200);
+    expect(page1.json().messages.map((m: { subject: string }) => m.subject)).toEqual(['Third', 'Second']);
+    expect(page1.json().has_more).toBe(true);
+    expect(page1.json().messages[0]).toMatchObject({
+      name: good.name,
+      email: good.email,
+      message: good.message,
+    });
+    const last = page1.json().messages[1].created_at;
+    const page2 = await get(op.cookie, `?limit=2&before=${encodeURIComponent(last)}`);
+    expect(page2.json().messages.map((m: { subject: string }) => m.subject)).toEqual(['First']);
+    expect(page2.json().has_more).toBe(false);
+    expect((await get(op.cookie, '?limit=1000')).statusCode).toBe(400);
   });
 });

@@ -1,5 +1,13 @@
-import { apiErrorSchema, contactMessageSchema, createdIdSchema } from '@printloop/contracts';
+import {
+  apiErrorSchema,
+  contactInboxQuerySchema,
+  contactInboxSchema,
+  contactMessageSchema,
+  createdIdSchema,
+} from '@printloop/contracts';
+import { desc, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireOperator } from '../../auth/roles.js';
 import { contactMessages } from '../../db/schema.js';
 
 export interface ContactRouteOptions {
@@ -8,7 +16,27 @@ export interface ContactRouteOptions {
   windowMs: number;
 }
 
-/** POST /api/contact: validate, store, confirm. Rate-limited per IP; bad input stores nothing. */
+/** The email that carries a contact message to CONTACT_EMAIL (a reply goes to the visitor). */
+export function contactEmail(m: { name: string; email: string; subject: string; message: string }) {
+  return {
+    subject: `Contact form: ${m.subject}`,
+    replyTo: m.email,
+    text: [
+      `From: ${m.name} <${m.email}>`,
+      `Subject: ${m.subject}`,
+      '',
+      m.message,
+      '',
+      '-- ',
+      "Sent through the PrintLoop contact form. Reply to this email to answer; every message is also in the operators' inbox at /dashboard/messages.",
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST /api/contact: validate, store, email CONTACT_EMAIL, confirm. Rate-limited per IP; bad input stores
+ * nothing. GET /api/ops/messages: the operators' inbox of those messages, newest first.
+ */
 export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, opts) => {
   app.post(
     '/api/contact',
@@ -34,7 +62,52 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (
         })
         .returning({ id: contactMessages.id });
       request.log.info({ contactMessageId: row?.id }, 'contact message stored');
+      // The message is kept whatever happens to the email: the inbox shows it either way.
+      void app.mailer
+        .send({ to: app.config.contactEmail, ...contactEmail(body) })
+        .catch((err: unknown) =>
+          request.log.warn({ err, contactMessageId: row?.id }, 'contact message email not sent'),
+        );
       return reply.status(201).send({ id: row!.id });
+    },
+  );
+
+  app.get(
+    '/api/ops/messages',
+    {
+      schema: {
+        querystring: contactInboxQuerySchema,
+        response: { 200: contactInboxSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireOperator(request);
+      const q = request.query;
+      const rows = await app.database.db
+        .select({
+          id: contactMessages.id,
+          name: contactMessages.name,
+          email: contactMessages.email,
+          subject: contactMessages.subject,
+          message: contactMessages.message,
+          createdAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(q.before ? lt(contactMessages.createdAt, new Date(q.before)) : undefined)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(q.limit + 1);
+      reply.header('cache-control', 'no-store');
+      return {
+        messages: rows.slice(0, q.limit).map((r) => ({
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          subject: r.subject,
+          message: r.message,
+          created_at: r.createdAt.toISOString(),
+        })),
+        has_more: rows.length > q.limit,
+      };
     },
   );
 };

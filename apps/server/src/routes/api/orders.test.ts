@@ -20,6 +20,7 @@ import {
   signedInUser,
   type TestApp,
   testDatabases,
+  verifyEmail,
 } from '../../test-helpers.js';
 import { analysisFixture, invoiceDocumentFixture } from '../../testing/fixtures.js';
 
@@ -83,9 +84,9 @@ describe.each(testDatabases)('orders on %s', (kind) => {
         authRateLimit: { perIp: { max: 1000, windowMs: 60_000 }, perEmail: { max: 1000, windowMs: 60_000 } },
       },
     });
-    ada = await signedInUser(t.app, 'ada@example.com');
-    bob = await signedInUser(t.app, 'bob@example.com');
-    op = await signedInUser(t.app, 'ops@printloop.example');
+    ada = await signedInUser(t.app, 'ada@example.com', undefined, { captured: sent });
+    bob = await signedInUser(t.app, 'bob@example.com', undefined, { captured: sent });
+    op = await signedInUser(t.app, 'ops@printloop.example', undefined, { captured: sent });
     cube = new Uint8Array(await readFile(path.join(modelsDir, 'cube_20mm.stl')));
   });
   afterAll(() => t.close());
@@ -204,6 +205,34 @@ describe.each(testDatabases)('orders on %s', (kind) => {
     expect(pc.json().error.fields['shipping_address.postal_code']).toBe(
       'Please enter a valid UK postcode, e.g. SW1A 1AA',
     );
+  });
+
+  it('refuses a live order until the email address is confirmed, then takes it', async () => {
+    const cat = await signedInUser(t.app, 'cat@example.com', undefined, { verified: false, captured: sent });
+    const { id } = await savedQuote(cat);
+    const body = { quote_id: id, shipping_address: uk, shipping_service: 'royal_mail:standard' };
+    // The checkout still prices it; only placing the order needs the confirmed address.
+    expect((await call(cat, 'POST', '/api/checkout/preview', body)).statusCode).toBe(200);
+    const refused = await call(cat, 'POST', '/api/orders', body, { 'idempotency-key': 'unverified-1' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(refused.json().error.message).toMatch(/confirm your email address/);
+    const mine = await call(cat, 'GET', '/api/orders');
+    expect(mine.json().data).toEqual([]);
+    // Resending the email works while signed in; its link confirms the address.
+    sent.length = 0;
+    const resend = await call(cat, 'POST', '/api/auth/send-verification-email', {
+      email: 'cat@example.com',
+      callbackURL: `/checkout/${id}`,
+    });
+    expect(resend.statusCode, resend.body).toBe(200);
+    const mail = sent.find((m) => m.to === 'cat@example.com')!;
+    expect(mail.subject).toBe('Confirm your PrintLoop email address');
+    expect(mail.text).toContain(`callbackURL=${encodeURIComponent(`/checkout/${id}`)}`);
+    await verifyEmail(t.app, 'cat@example.com', sent);
+    // The same idempotency key now places the order (the refusal did not take the key).
+    const placedNow = await call(cat, 'POST', '/api/orders', body, { 'idempotency-key': 'unverified-1' });
+    expect(placedNow.statusCode, placedNow.body).toBe(201);
   });
 
   let placed: { id: string; total_amount: number };

@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/require-user.js';
+import { requireVerifiedEmail } from '../../auth/verified.js';
 import type { Db } from '../../db/client.js';
 import { printJobs, printParameters, quotes } from '../../db/schema.js';
 import { checkIdempotencyKey, requestFingerprint, withIdempotency } from '../../http/idempotency.js';
@@ -180,6 +181,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: orderSchema,
           400: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
           422: apiErrorSchema,
@@ -189,6 +191,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const u = await requireUser(request);
       const key = checkIdempotencyKey(request.headers['idempotency-key']);
+      // Web orders are live: the address must be confirmed first (before the key is taken).
+      await requireVerifiedEmail(app.database.db, u.id);
       const body = request.body;
       checkVatNumber(body.vat_number, body.shipping_address);
       const fingerprint = requestFingerprint('POST', '/api/orders', request.body);

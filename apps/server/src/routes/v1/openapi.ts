@@ -71,6 +71,8 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   '201': 'Created',
   '400': '`VALIDATION_ERROR`: a parameter is missing or invalid; `param` names it',
   '401': '`UNAUTHENTICATED`: the API key is missing, unknown or revoked',
+  '403':
+    '`EMAIL_NOT_VERIFIED`: a live order needs the account’s email address confirmed (test orders do not)',
   '404': '`NOT_FOUND`: no such object for this key’s account and mode',
   '409':
     '`IDEMPOTENCY_KEY_IN_USE`: a request with this key is still running; or `CONFLICT` (e.g. a SKU in use, a status that no longer allows the action)',
@@ -83,6 +85,9 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
 
 /** Operations that take a model (a file, or a URL the server fetches), so may meet one too large. */
 const TAKES_A_MODEL = new Set(['createFile', 'createQuote', 'createProduct', 'createOrder']);
+
+/** Operations that place a live order, which needs a confirmed email address (403). */
+const PLACES_AN_ORDER = new Set(['createOrder']);
 
 /**
  * Fastify's schemas name every response "Default Response" and list one set of error statuses for all
@@ -105,6 +110,7 @@ function withResponseDescriptions(generated: Doc): Doc {
       const drop = new Set<string>();
       if (!writes) drop.add('409').add('422');
       if (!TAKES_A_MODEL.has(op.operationId ?? '')) drop.add('413');
+      if (!PLACES_AN_ORDER.has(op.operationId ?? '')) drop.add('403');
       const findsObjects =
         path.includes('{') ||
         (method === 'post' && !['createFile', 'createWebhookEndpoint'].includes(op.operationId ?? ''));

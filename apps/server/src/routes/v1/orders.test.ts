@@ -92,6 +92,29 @@ describe.each(testDatabases)('orders and shipping on %s', (kind) => {
     expectError(await v1(t, adaTest, 'GET', '/v1/orders/ord_doesnotexist'), 404, 'NOT_FOUND');
   });
 
+  it('refuses a live order from an account whose email is not confirmed; its test orders go through', async () => {
+    const cleo = await signedInUser(t.app, 'cleo@example.com', undefined, { verified: false });
+    const live = (await createKey(t, cleo.cookie, 'live')).key;
+    const test = (await createKey(t, cleo.cookie, 'test')).key;
+    const before = await orderCount();
+    for (const key of [live, test]) {
+      const file = (await upload(t, key, 'cube_20mm.stl', cube)).json();
+      const res = await v1(t, key, 'POST', '/v1/orders', {
+        items: [{ file_id: file.id, quantity: 1, ...PARAMS }],
+        shipping_address: UK,
+        shipping_service: 'standard',
+      });
+      if (key === live) {
+        expectError(res, 403, 'EMAIL_NOT_VERIFIED');
+        expect(res.json().error.message).toMatch(/confirm your email address/);
+      } else {
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json().livemode).toBe(false);
+      }
+    }
+    expect(await orderCount()).toBe(before + 1);
+  });
+
   it('prices a live order from a quote exactly as the web checkout does', async () => {
     const quote = (
       await v1(t, adaLive, 'POST', '/v1/quotes', { file_id: liveFile.id, ...PARAMS, quantity: 4 })

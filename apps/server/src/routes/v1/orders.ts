@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Caller } from '../../api/keys.js';
+import { requireVerifiedEmail } from '../../auth/verified.js';
 import { type LineParameters, printJobs, printParameters, quotes } from '../../db/schema.js';
 import type { JobRow } from '../../jobs/jobs.js';
 import { badRequest } from '../../lib/errors.js';
@@ -153,6 +154,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = {
     400: v1ErrorSchema,
     401: v1ErrorSchema,
+    403: v1ErrorSchema,
     404: v1ErrorSchema,
     409: v1ErrorSchema,
     413: v1ErrorSchema,
@@ -179,6 +181,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const problem = vatNumberProblem(body.vat_number, body.shipping_address.country);
       if (problem) throw badRequest(problem, { vat_number: problem });
+      // A live order needs the account's email address confirmed; test mode does not.
+      if (caller.livemode) await requireVerifiedEmail(app.database.db, caller.userId);
       const result = await idempotentPost(app, request, reply, body, async (commit) => {
         const lines = await linesOf(app, caller, body.items);
         const pricing = await priceOrder(app, caller.userId, caller.livemode, {

@@ -1,7 +1,19 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { BrandMark } from './BrandMark';
+
+/** Where the footer's "Company website" goes: COMPANY_WEBSITE (the server puts it in a meta tag), else About. */
+const COMPANY_WEBSITE_META = 'meta[name="printloop:company-website"]';
+const noSubscribe = () => () => {};
+function useCompanyWebsite(): string {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => document.querySelector<HTMLMetaElement>(COMPANY_WEBSITE_META)?.content || paths.about,
+    () => paths.about,
+  );
+}
 
 const columns = [
   {
@@ -32,6 +44,7 @@ const columns = [
 ] as const;
 
 export function Footer() {
+  const companyWebsite = useCompanyWebsite();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <h2 id="footer-heading" className="sr-only">
@@ -49,13 +62,12 @@ export function Footer() {
             <p className="mt-1 text-sm text-slate-600">
               Questions about an order, an integration or a quote?
             </p>
-            <a
-              href={site.companyContactPage}
+            <Link
+              to={paths.contact}
               className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-              rel="noopener"
             >
               Get in touch
-            </a>
+            </Link>
           </div>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4 lg:col-span-2">
@@ -78,7 +90,8 @@ export function Footer() {
             <ul className="mt-3 space-y-2">
               <li>
                 <a
-                  href={site.companyWebsite}
+                  data-company-link="website"
+                  href={companyWebsite}
                   className="text-sm text-slate-600 hover:text-brand-700"
                   rel="noopener"
                 >

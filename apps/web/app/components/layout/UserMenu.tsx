@@ -26,7 +26,12 @@ export function UserMenu({ variant = 'bar' }: { variant?: 'bar' | 'panel' }) {
     { to: paths.orders, label: 'My orders' },
     { to: paths.storeIntegrations, label: 'Store connections' },
     { to: paths.developers, label: 'Developers' },
-    ...(account?.operator ? [{ to: paths.opsOrders, label: 'Orders console' }] : []),
+    ...(account?.operator
+      ? [
+          { to: paths.opsOrders, label: 'Orders console' },
+          { to: paths.opsMessages, label: 'Contact messages' },
+        ]
+      : []),
   ];
   if (variant === 'panel') {
     return (

@@ -6,7 +6,7 @@ import { AuthCard, AuthForm, EmailField, StatusNote, TextField, textLinkClass } 
 import { useHydrated } from './hydrated';
 import { loadSession, setSessionUser, useSession } from './session';
 import { useAuthForm } from './useFormIssue';
-import { AUTH_MESSAGES, safeNextPath, validateLogin } from './validation';
+import { AUTH_MESSAGES, resumesCalculator, safeNextPath, validateLogin } from './validation';
 
 export function LoginForm() {
   const [params] = useSearchParams();
@@ -20,7 +20,12 @@ export function LoginForm() {
   const session = useSession();
   // The query is read only after hydration: the prerendered HTML has none.
   const next = hydrated ? params.get('next') : null;
-  const notice = hydrated && params.get('created') === '1' ? 'Account created. Please sign in.' : null;
+  const notice =
+    hydrated && params.get('verified') === '1'
+      ? 'Thank you: your email address is confirmed.'
+      : hydrated && params.get('created') === '1'
+        ? 'Account created. Please sign in.'
+        : null;
   const resetDone =
     hydrated && params.get('reset') === '1' ? 'Your password has been reset. Please sign in.' : null;
 
@@ -46,14 +51,14 @@ export function LoginForm() {
     <AuthCard
       title="Sign in"
       lead={
-        next && safeNextPath(next) === '/calculator' ? (
-          <p>Sign in to upload a model and get an instant quote.</p>
+        resumesCalculator(next) ? (
+          <p>Sign in to save your quote. Your model and settings are kept: you go straight back to them.</p>
         ) : (
-          <p>Welcome back. Sign in to upload models and save quotes.</p>
+          <p>Welcome back. Sign in to save quotes and order prints.</p>
         )
       }
     >
-      {session.status === 'signed-in' && !notice && !resetDone ? (
+      {session.status === 'signed-in' && !resetDone ? (
         <p className="mb-5 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
           You are signed in as <span className="font-medium">{session.user.email}</span>.{' '}
           <Link to={safeNextPath(next)} className={textLinkClass}>

@@ -3,9 +3,19 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { authApi, errorMessage } from '../../lib/api-client';
 import { AuthCard, AuthForm, EmailField, NewPasswordFields, textLinkClass } from './fields';
-import { loadSession } from './session';
+import { useHydrated } from './hydrated';
+import { loadSession, setSessionUser } from './session';
 import { useAuthForm } from './useFormIssue';
-import { AUTH_MESSAGES, safeNextPath, validateNewPassword } from './validation';
+import {
+  AUTH_MESSAGES,
+  loginPathFor,
+  resumesCalculator,
+  safeNextPath,
+  validateNewPassword,
+} from './validation';
+
+/** Where the verification email's link leads: the sign-in page, which says the address is confirmed. */
+export const VERIFIED_CALLBACK = '/login?verified=1';
 
 export function SignupForm() {
   const [params] = useSearchParams();
@@ -15,6 +25,9 @@ export function SignupForm() {
   const [confirm, setConfirm] = useState('');
   const form = useAuthForm();
   const { busy, setBusy, show } = form;
+  const hydrated = useHydrated();
+  // The query is read only after hydration: the prerendered HTML has none.
+  const next = hydrated ? params.get('next') : null;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -24,13 +37,11 @@ export function SignupForm() {
     if (problem) return;
     setBusy(true);
     try {
-      await authApi.signUp(email.trim(), password);
-      // The server may sign the new account in at once: let the navbar know either way.
-      void loadSession(true);
-      const next = params.get('next');
-      const query = new URLSearchParams({ created: '1' });
-      if (next) query.set('next', safeNextPath(next));
-      navigate(`${paths.login}?${query.toString().replace(/%2F/gi, '/')}`);
+      const r = await authApi.signUp(email.trim(), password, VERIFIED_CALLBACK);
+      // The new account is signed in at once: straight back to what the user was doing.
+      if (r?.user?.email) setSessionUser(r.user);
+      else await loadSession(true);
+      navigate(safeNextPath(params.get('next')), { replace: true });
     } catch (err) {
       show({ message: errorMessage(err, AUTH_MESSAGES.signupFailed), fields: [] });
       setBusy(false);
@@ -40,7 +51,16 @@ export function SignupForm() {
   return (
     <AuthCard
       title="Create your account"
-      lead={<p>An account lets you upload models, get quotes and save them.</p>}
+      lead={
+        resumesCalculator(next) ? (
+          <p>
+            Create an account to save your quote. Your model and settings are kept: you go straight back to
+            them.
+          </p>
+        ) : (
+          <p>An account lets you save quotes, re-price them at any time and order prints.</p>
+        )
+      }
     >
       <AuthForm form={form} onSubmit={onSubmit} submitLabel="Create account" busyLabel="Creating account...">
         <EmailField form={form} value={email} onChange={setEmail} />
@@ -55,7 +75,7 @@ export function SignupForm() {
       </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{' '}
-        <Link to={paths.login} className={textLinkClass}>
+        <Link to={next ? loginPathFor(safeNextPath(next)) : paths.login} className={textLinkClass}>
           Sign in
         </Link>
       </p>

@@ -184,7 +184,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         value={password}
         onChange={(e) => onPassword(e.target.value)}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters, and not one of the most common passwords.`}
       />
       <TextField
         label="Confirm password"

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTH_MESSAGES,
   loginPathFor,
+  resumesCalculator,
   safeNextPath,
   validateEmailOnly,
   validateLogin,
@@ -65,5 +66,34 @@ describe('safeNextPath', () => {
   it('builds the login link with an encoded next', () => {
     expect(loginPathFor('/calculator')).toBe('/login?next=/calculator');
     expect(loginPathFor('/a?b=1&c')).toBe('/login?next=/a%3Fb%3D1%26c');
+  });
+});
+
+describe('the return path after sign-up or sign-in', () => {
+  it('keeps the calculator and its resume query', () => {
+    expect(safeNextPath('/calculator?resume=1')).toBe('/calculator?resume=1');
+    expect(safeNextPath(decodeURIComponent('%2Fcalculator%3Fresume%3D1'))).toBe('/calculator?resume=1');
+    expect(resumesCalculator('/calculator?resume=1')).toBe(true);
+    expect(resumesCalculator('/calculator')).toBe(true);
+  });
+  it('never leaves the site, whatever the encoding', () => {
+    for (const bad of [
+      'https://evil.example.com/calculator',
+      '//evil.example.com/calculator?resume=1',
+      '/\\evil.example.com',
+      '\\/evil.example.com',
+      ' /calculator',
+      '/\n/evil.example.com',
+      'data:text/html,hi',
+      'javascript://%0aalert(1)',
+      `/${'a'.repeat(3000)}`,
+    ]) {
+      expect(safeNextPath(bad), bad).toBe('/');
+      expect(resumesCalculator(bad), bad).toBe(false);
+    }
+    // Encoded slashes stay inside the path: the browser goes to this site's /%2F%2Fevil.example.com.
+    expect(safeNextPath('/%2F%2Fevil.example.com')).toBe('/%2F%2Fevil.example.com');
+    expect(resumesCalculator('/calculatorx')).toBe(false);
+    expect(resumesCalculator('/calculator/../orders')).toBe(false);
   });
 });

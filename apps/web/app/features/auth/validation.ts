@@ -74,3 +74,9 @@ export function safeNextPath(next: string | null | undefined): string {
 export function loginPathFor(path: string): string {
   return `/login?next=${encodeURIComponent(path).replace(/%2F/gi, '/')}`;
 }
+
+/** True when `next` sends the user back to the calculator (where their model is kept). */
+export function resumesCalculator(next: string | null | undefined): boolean {
+  const path = safeNextPath(next);
+  return path === '/calculator' || path.startsWith('/calculator?');
+}

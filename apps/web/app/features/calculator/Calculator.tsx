@@ -1,7 +1,5 @@
-import { useNavigate } from 'react-router';
 import { Container } from '../../components/ui/layout';
 import { useHydrated } from '../auth/hydrated';
-import { loginPathFor } from '../auth/validation';
 import { FileSummary } from './FileSummary';
 import { isUnitlessFormat } from './files';
 import { HintsPanel } from './HintsPanel';
@@ -9,15 +7,17 @@ import { HowWeCalculate } from './HowWeCalculate';
 import { ParametersCard } from './ParametersCard';
 import { QuoteSummary } from './QuoteSummary';
 import { SavedQuotes } from './SavedQuotes';
+import { PriceAnnouncer, StickyTotal } from './StickyTotal';
 import { UploadArea } from './UploadArea';
-import { CALCULATOR_PATH, useCalculator } from './useCalculator';
+import { type SaveMode, useCalculator } from './useCalculator';
 import { ViewerPanel } from './ViewerPanel';
 
 export function Calculator() {
   const c = useCalculator();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const analysis = c.analysis;
+  const onSave = (mode: SaveMode = 'new') => void c.requestSave(mode);
+  const onOrder = () => void c.requestOrder();
 
   return (
     <>
@@ -29,26 +29,36 @@ export function Calculator() {
           </h1>
           <p className="mt-3 max-w-3xl text-slate-700">
             Upload a model, set your print parameters and get a price in pounds sterling, computed from your
-            model's real geometry. Save quotes to your account and re-price them at any time.
+            model's real geometry, with no account needed. Sign up to save quotes, re-price them at any time
+            and order.
           </p>
         </Container>
       </section>
       <Container className="py-8 sm:py-10">
+        <PriceAnnouncer shown={c.shown} />
         <div id="calculator-workspace" className="grid gap-6 lg:grid-cols-5">
           <div className="min-w-0 space-y-6 lg:col-span-3">
             <UploadArea
-              session={c.session}
               hydrated={hydrated}
               phase={c.phase}
               upload={c.upload}
-              error={c.error}
+              error={c.error ?? c.keepError}
+              resuming={c.resuming}
               onFile={(f) => void c.processFile(f)}
-              onRequireSignIn={() => navigate(loginPathFor(CALCULATOR_PATH))}
             />
             <ViewerPanel
               viewer={c.viewer}
               tintOverhangs={analysis?.supports_recommended ?? false}
               fileName={c.file?.name ?? null}
+              size={analysis?.bbox.size ?? null}
+            />
+            <ParametersCard
+              params={c.params}
+              colorNote={c.colorNote}
+              quantity={c.quantity}
+              quantityError={c.quantityError}
+              onChange={c.updateParams}
+              onQuantity={c.updateQuantity}
             />
             {c.file && analysis && c.analysisSource ? (
               <FileSummary
@@ -63,26 +73,21 @@ export function Calculator() {
               />
             ) : null}
           </div>
-          <div className="min-w-0 space-y-6 lg:col-span-2">
-            <ParametersCard
-              params={c.params}
-              colorNote={c.colorNote}
-              quantity={c.quantity}
-              quantityError={c.quantityError}
-              onChange={c.updateParams}
-              onQuantity={c.updateQuantity}
-            />
+          {/* Wide screens: the summary stays in view beside the parameters while the page scrolls. */}
+          <div className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:col-span-2 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
             <QuoteSummary
               problem={c.quantityError}
               shown={c.shown}
               hasFile={c.file !== null}
               processing={c.phase === 'processing'}
               previewError={c.previewError}
-              canSave={c.canSave}
+              canSave={c.saveEnabled}
               save={c.save}
               opened={c.opened}
-              onSave={(mode) => void c.saveQuote(mode)}
+              onSave={onSave}
+              onOrder={onOrder}
               onReset={c.reset}
+              visitor={hydrated && c.session.status === 'signed-out'}
             />
             <HintsPanel hints={c.hints} onApply={c.applyHint} />
           </div>
@@ -98,6 +103,18 @@ export function Calculator() {
           />
           <HowWeCalculate />
         </div>
+        {/* Phones: the total with Save and Order in a bar at the bottom of the screen. */}
+        {c.file ? (
+          <StickyTotal
+            shown={c.shown}
+            canSave={c.saveEnabled}
+            save={c.save}
+            onSave={onSave}
+            onOrder={onOrder}
+            opened={c.opened}
+            problem={c.quantityError}
+          />
+        ) : null}
       </Container>
     </>
   );

@@ -26,7 +26,8 @@ export function FileSummary({
 }: {
   file: ModelFileInfo;
   analysis: Analysis;
-  source: 'server' | 'instant';
+  /** 'browser': a visitor's file, measured in the browser only (nothing is uploaded before Save). */
+  source: 'server' | 'instant' | 'browser';
   canChangeUnits: boolean;
   unitsBusy: boolean;
   supportRequired: boolean;
@@ -53,7 +54,9 @@ export function FileSummary({
         <p className="text-xs text-slate-600" data-testid="analysis-source">
           {source === 'server'
             ? "Figures from the server's analysis"
-            : "Instant figures from your browser; the server's analysis follows"}
+            : source === 'browser'
+              ? 'Figures measured in your browser'
+              : "Instant figures from your browser; the server's analysis follows"}
         </p>
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">

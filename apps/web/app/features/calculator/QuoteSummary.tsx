@@ -36,6 +36,8 @@ export function QuoteSummary({
   onSave,
   onReset,
   problem = null,
+  onOrder,
+  visitor = false,
 }: {
   /** Why there is no price (an invalid parameter): the total is cleared, Save and Order disabled. */
   problem?: string | null;
@@ -48,6 +50,10 @@ export function QuoteSummary({
   opened: OpenedQuote | null;
   onSave: (mode: SaveMode) => void;
   onReset: () => void;
+  /** Order: saves the quote first when needed, then goes to the checkout. */
+  onOrder: () => void;
+  /** Not signed in: Save and Order ask for an account (the file and settings are kept). */
+  visitor?: boolean;
 }) {
   const id = useId();
   const q = shown?.quote;
@@ -138,6 +144,16 @@ export function QuoteSummary({
       ) : null}
       <div className="mt-5 flex flex-wrap items-start gap-3">
         <SaveActions canSave={canSave} save={save} opened={opened} onSave={onSave} />
+        {save.status !== 'saved' ? (
+          <button
+            type="button"
+            onClick={onOrder}
+            disabled={!canSave}
+            className="flex-1 rounded-md bg-accent-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+          >
+            Order
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={onReset}
@@ -146,6 +162,12 @@ export function QuoteSummary({
           Reset
         </button>
       </div>
+      {visitor && q ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="visitor-note">
+          Save or Order asks you to sign up or sign in. Your model and settings are kept, and the quote is
+          saved as soon as you are signed in.
+        </p>
+      ) : null}
       <div role="status" className="mt-3 text-sm text-green-800">
         {savedMessage(save)}
       </div>

@@ -1,10 +1,7 @@
 import { type DragEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
-import type { SessionState } from '../auth/session';
-import { loginPathFor } from '../auth/validation';
 import { ACCEPT_ATTRIBUTE, MAX_FILE_BYTES } from './files';
 import { formatMB } from './format';
-import { CALCULATOR_PATH, type Phase, type UploadState } from './useCalculator';
+import type { Phase, UploadState } from './useCalculator';
 
 function UploadProgress({ upload }: { upload: UploadState }) {
   let label: string;
@@ -47,38 +44,32 @@ function UploadProgress({ upload }: { upload: UploadState }) {
 }
 
 export function UploadArea({
-  session,
   hydrated,
   phase,
   upload,
   error,
+  resuming,
   onFile,
-  onRequireSignIn,
 }: {
-  session: SessionState;
   hydrated: boolean;
   phase: Phase;
   upload: UploadState | null;
   error: string | null;
+  /** Back from signing in: the kept file is uploading and the quote will be saved. */
+  resuming: boolean;
   onFile: (file: File) => void;
-  onRequireSignIn: () => void;
 }) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const [dragging, setDragging] = useState(false);
-  const signedOut = hydrated && session.status === 'signed-out';
   const busy = phase === 'processing' && upload !== null && upload.phase !== 'done';
   const compact = phase !== 'idle';
 
   function onDrop(e: DragEvent<HTMLElement>) {
     e.preventDefault();
     setDragging(false);
-    if (busy) return;
-    if (signedOut) {
-      onRequireSignIn();
-      return;
-    }
+    if (busy || !hydrated) return;
     const f = e.dataTransfer.files[0];
     if (f) onFile(f);
   }
@@ -93,15 +84,14 @@ export function UploadArea({
       </h2>
       <p id={hintId} className="mt-1 text-sm text-slate-600">
         STL, OBJ, 3MF or STEP, up to {MAX_FILE_BYTES / (1024 * 1024)} MB. The preview and an instant estimate
-        appear while the file uploads.
+        appear at once, computed in your browser; no account is needed for a price.
       </p>
-      {signedOut ? (
-        <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          You need to sign in to upload a model.{' '}
-          <Link to={loginPathFor(CALCULATOR_PATH)} className="font-semibold text-brand-700 underline">
-            Sign in
-          </Link>{' '}
-          and you will come straight back here.
+      {resuming ? (
+        <p
+          role="status"
+          className="mt-3 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+        >
+          Welcome back: your model and settings are here, and your quote is being saved.
         </p>
       ) : null}
       <label
@@ -147,12 +137,6 @@ export function UploadArea({
           aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
           disabled={busy}
-          onClick={(e) => {
-            if (signedOut) {
-              e.preventDefault();
-              onRequireSignIn();
-            }
-          }}
           onChange={(e) => {
             const f = e.target.files?.[0];
             // Clear the input so choosing the same file again still triggers a change.

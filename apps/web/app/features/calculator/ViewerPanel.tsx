@@ -1,4 +1,5 @@
 import { Component, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { formatDimensions } from './format';
 import type { ViewerState } from './useCalculator';
 
 const ModelViewer = lazy(() => import('./ModelViewer'));
@@ -7,6 +8,14 @@ export const VIEWER_MESSAGES = {
   loading: 'Loading model...',
   failed: 'Failed to load 3D model',
 } as const;
+
+/** The 3D view's text alternative: what it shows, in words (the model's name and size). */
+export function viewerDescription(fileName: string | null, size: readonly number[] | null): string {
+  const name = fileName ?? 'your model';
+  return size
+    ? `3D view of ${name}, ${formatDimensions(size)} (width × depth × height).`
+    : `3D view of ${name}; its dimensions follow once it is measured.`;
+}
 
 /** Whether this browser can give us a WebGL context at all. */
 function webglAvailable(): boolean {
@@ -47,10 +56,13 @@ export function ViewerPanel({
   viewer,
   tintOverhangs,
   fileName,
+  size = null,
 }: {
   viewer: ViewerState;
   tintOverhangs: boolean;
   fileName: string | null;
+  /** The model's bounding box in mm (x, y, z), for the text alternative. */
+  size?: readonly number[] | null;
 }) {
   const resetRef = useRef<(() => void) | null>(null);
   const [webgl] = useState(() => (typeof document === 'undefined' ? true : webglAvailable()));
@@ -92,7 +104,11 @@ export function ViewerPanel({
 
   if (viewer.status === 'empty') return null;
   return (
-    <figure className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+    <figure
+      aria-label={viewerDescription(fileName, size)}
+      data-testid="model-view"
+      className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
+    >
       <div className="relative h-72 w-full touch-none sm:h-96">{body}</div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-4 py-2 text-xs text-slate-600">
         <span>

@@ -19,6 +19,7 @@ import {
 } from '@printloop/quote';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { checkoutPath, paths } from '../../config/paths';
 import {
   errorMessage,
   fetchJobMesh,
@@ -33,6 +34,7 @@ import {
 import { loadSession, useSession } from '../auth/session';
 import { loginPathFor } from '../auth/validation';
 import { checkModelFile, FILE_MESSAGES, isStepFile } from './files';
+import { keepPendingQuote, type PendingAction, RESUME_PARAM, takePendingQuote } from './pending';
 import { canSaveQuote, chooseShownQuote } from './quote-view';
 import { type LoadedModel, ModelWorkerClient, WorkerError } from './worker-client';
 
@@ -42,9 +44,13 @@ import type { ClientEstimate } from './worker-protocol';
 
 export const CALCULATOR_PATH = '/calculator';
 export const SAVE_ERROR = 'Error saving quote. Please try again.';
+export const KEEP_ERROR =
+  'This browser could not keep your file while you sign in: after signing in, please drop it again.';
 export const PREVIEW_DEBOUNCE_MS = 250;
 /** Savings hints are worked out this long after the price settles (never before the first price). */
 export const HINTS_DELAY_MS = 400;
+export const STEP_VISITOR =
+  'This browser cannot read this STEP file: sign up or sign in with Save, and the server analyses and prices it.';
 
 export type Phase = 'idle' | 'processing' | 'ready';
 
@@ -203,11 +209,12 @@ export function useCalculator() {
   /** Incremented by every new file, open or reset: answers for an older generation are dropped. */
   const gen = useRef(0);
   const abort = useRef<AbortController | null>(null);
-  // A signed-in visitor will likely drop a file: start the worker now (the first price comes sooner).
+  // Whoever opens the calculator will likely drop a file: start the worker now (the first price comes sooner).
   const signedIn = session.status === 'signed-in';
+  const sessionKnown = session.status !== 'unknown';
   useEffect(() => {
-    if (signedIn) worker().warm();
-  }, [signedIn, worker]);
+    if (sessionKnown) worker().warm();
+  }, [sessionKnown, worker]);
   // Leaving the page cancels the upload and closes the worker.
   useEffect(
     () => () => {
@@ -312,17 +319,15 @@ export function useCalculator() {
     [worker, fail, adoptLoaded],
   );
 
-  /** Asks for the session when it is not known yet; sends a visitor to sign in. */
-  const requireSignIn = useCallback(async (): Promise<boolean> => {
+  /** Whether the user is signed in (asks for the session when it is not known yet). */
+  const isSignedIn = useCallback(async (): Promise<boolean> => {
     const s = session.status === 'unknown' ? await loadSession() : session;
-    if (s.status === 'signed-in') return true;
-    navigate(loginPathFor(CALCULATOR_PATH));
-    return false;
-  }, [session, navigate]);
+    return s.status === 'signed-in';
+  }, [session]);
 
   const processFile = useCallback(
     async (picked: File) => {
-      if (!(await requireSignIn())) return;
+      const member = await isSignedIn();
       const problem = checkModelFile(picked);
       if (problem) {
         begin();
@@ -336,8 +341,25 @@ export function useCalculator() {
       setError(null);
       setPhase('processing');
       setFile({ name: picked.name, size: picked.size });
-      setUpload({ phase: 'reading' });
       source.current = { blob: picked, name: picked.name };
+      if (!member) {
+        // A visitor: the preview, analysis and price all come from the browser. Nothing is uploaded
+        // before they have an account (Save and Order ask for one, keeping the file: see pending.ts).
+        setUpload(null);
+        try {
+          const buffer = await picked.arrayBuffer();
+          if (g !== gen.current) return;
+          await loadInWorker(g, buffer, picked.name, null, true);
+        } catch {
+          if (g === gen.current) setViewer({ status: 'error' });
+        }
+        if (g !== gen.current) return;
+        // A STEP file this browser cannot read is priced by the server once the visitor has an account.
+        setViewer((v) => (v.status === 'unavailable' ? { status: 'unavailable', message: STEP_VISITOR } : v));
+        setPhase('ready');
+        return;
+      }
+      setUpload({ phase: 'reading' });
 
       // The upload and the local parse run side by side; the server prices the current parameters
       // as soon as it has analysed the file, so its confirmed price comes with the upload's answer.
@@ -377,16 +399,16 @@ export function useCalculator() {
       } catch (err) {
         if (isAbort(err) || g !== gen.current) return;
         if (isApiError(err) && err.status === 401) {
-          begin();
-          clearAll();
-          setPhase('idle');
-          navigate(loginPathFor(CALCULATOR_PATH));
+          // The session ended meanwhile: the browser's figures stay, and Save asks to sign in again.
+          setUpload(null);
+          setPhase('ready');
+          void loadSession(true);
           return;
         }
         fail(g, errorMessage(err, FILE_MESSAGES.processing));
       }
     },
-    [requireSignIn, begin, clearAll, loadInWorker, fail, navigate],
+    [isSignedIn, begin, clearAll, loadInWorker, fail],
   );
 
   const reset = useCallback(() => {
@@ -496,7 +518,7 @@ export function useCalculator() {
         (err: unknown) => {
           if (isAbort(err) || ctrl.signal.aborted || g !== gen.current) return;
           if (isApiError(err) && err.status === 401) {
-            navigate(loginPathFor(CALCULATOR_PATH));
+            void loadSession(true);
             return;
           }
           setPreviewError(errorMessage(err, 'The server could not price this model. Please try again.'));
@@ -507,7 +529,7 @@ export function useCalculator() {
       clearTimeout(t);
       ctrl.abort();
     };
-  }, [job, previewKey, havePreviewFor, params, quantity, navigate]);
+  }, [job, previewKey, havePreviewFor, params, quantity]);
 
   // ---- What the Quote Summary shows.
   const shown = useMemo(
@@ -688,15 +710,101 @@ export function useCalculator() {
     [updateParams, updateQuantity],
   );
 
+  // ---- Save and Order without an account: the file and settings are kept in this browser
+  // (pending.ts) while the visitor signs up or in, then the calculator carries on from there.
+  const [resumeAction, setResumeAction] = useState<PendingAction | null>(null);
+  const [keepError, setKeepError] = useState<string | null>(null);
+  const askForAccount = useCallback(
+    async (action: PendingAction) => {
+      const src = source.current;
+      if (!src) return;
+      const kept = await keepPendingQuote({
+        file: src.blob,
+        name: src.name,
+        parameters: paramsRef.current,
+        quantity: quantityRef.current,
+        action,
+      });
+      if (!kept) setKeepError(KEEP_ERROR);
+      const back = kept ? `${CALCULATOR_PATH}?${RESUME_PARAM}=1` : CALCULATOR_PATH;
+      navigate(`${paths.signup}?next=${encodeURIComponent(back)}`);
+    },
+    [navigate],
+  );
+  const resumeStarted = useRef(false);
+  useEffect(() => {
+    if (session.status !== 'signed-in' || resumeStarted.current) return;
+    if (new URLSearchParams(window.location.search).get(RESUME_PARAM) !== '1') return;
+    resumeStarted.current = true;
+    // A reload must not try again: the kept quote is read once.
+    navigate(CALCULATOR_PATH, { replace: true });
+    void (async () => {
+      const kept = await takePendingQuote();
+      if (!kept) return;
+      paramsRef.current = kept.parameters;
+      quantityRef.current = kept.quantity;
+      setParams(kept.parameters);
+      setQuantity(kept.quantity);
+      setResumeAction(kept.action);
+      await processFile(new File([kept.file], kept.name));
+    })();
+  }, [session.status, navigate, processFile]);
+  // Carries on with what the user asked for: save as soon as the server has priced the file, then
+  // (Order) go to the checkout.
+  useEffect(() => {
+    if (resumeAction === null) return;
+    if (save.status === 'saved') {
+      setResumeAction(null);
+      if (resumeAction === 'order') navigate(checkoutPath(save.id));
+    } else if (save.status === 'error' || (phase === 'idle' && error !== null)) {
+      setResumeAction(null);
+    } else if (save.status === 'idle' && canSave) {
+      void saveQuote();
+    }
+  }, [resumeAction, save, canSave, saveQuote, navigate, phase, error]);
+
+  const requestSave = useCallback(
+    async (mode: SaveMode = 'new') => {
+      if (await isSignedIn()) await saveQuote(mode);
+      else await askForAccount('save');
+    },
+    [isSignedIn, saveQuote, askForAccount],
+  );
+  const requestOrder = useCallback(async () => {
+    if (!(await isSignedIn())) await askForAccount('order');
+    else if (save.status === 'saved') navigate(checkoutPath(save.id));
+    else if (canSave) setResumeAction('order');
+  }, [isSignedIn, askForAccount, save, canSave, navigate]);
+  /** Save and Order are offered: with the server's price (signed in), or the browser's (a visitor). */
+  const saveEnabled = signedIn
+    ? canSave && resumeAction === null
+    : sessionKnown &&
+      quantityError === null &&
+      phase === 'ready' &&
+      source.current !== null &&
+      (shown ? !shown.updating : viewer.status === 'unavailable');
+
   return {
     session,
+    signedIn,
+    saveEnabled,
+    resuming: resumeAction !== null,
+    keepError,
+    requestSave,
+    requestOrder,
     phase,
     error,
     file,
     upload,
     job,
     analysis: serverAnalysis ?? clientAnalysis,
-    analysisSource: serverAnalysis ? ('server' as const) : clientAnalysis ? ('instant' as const) : null,
+    analysisSource: serverAnalysis
+      ? ('server' as const)
+      : clientAnalysis
+        ? job === null && upload === null
+          ? ('browser' as const)
+          : ('instant' as const)
+        : null,
     viewer,
     params,
     colorNote,

@@ -14,8 +14,9 @@ import {
   textLink,
 } from '../../components/ui/app';
 import { Container } from '../../components/ui/layout';
-import { paths } from '../../config/paths';
+import { checkoutPath, paths } from '../../config/paths';
 import { useSignedIn } from '../auth/useSignedIn';
+import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { type CheckoutState, DEFAULT_COUNTRY, type FieldName, isEuCountry } from './checkout-state';
 import { deliveredBy, leadTimeText, serviceName, transitText } from './format';
 import { ItemsList, PaymentTerms, Totals } from './order-parts';
@@ -287,6 +288,7 @@ export function CheckoutView({ quoteId }: { quoteId: string }) {
         }
       />
       <Container className="py-8 sm:py-10">
+        {signedIn ? <VerifyEmailNotice returnTo={checkoutPath(quoteId)} /> : null}
         {!signedIn || c.saved.status === 'loading' ? (
           <Loading />
         ) : c.saved.status === 'error' ? (

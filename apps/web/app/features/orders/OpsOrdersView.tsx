@@ -37,7 +37,7 @@ export function OperatorsOnly() {
 }
 
 /** The console's tabs: orders and accounts. */
-export function ConsoleNav({ current }: { current: 'orders' | 'accounts' }) {
+export function ConsoleNav({ current }: { current: 'orders' | 'accounts' | 'messages' }) {
   const tab = (to: string, label: string, active: boolean): ReactNode => (
     <Link
       to={to}
@@ -55,6 +55,7 @@ export function ConsoleNav({ current }: { current: 'orders' | 'accounts' }) {
     <nav aria-label="Orders console" className="flex flex-wrap gap-2">
       {tab(paths.opsOrders, 'Orders', current === 'orders')}
       {tab(paths.opsAccounts, 'Accounts', current === 'accounts')}
+      {tab(paths.opsMessages, 'Messages', current === 'messages')}
       {tab(paths.dashboard, 'Production dashboard', false)}
     </nav>
   );
