@@ -23,6 +23,20 @@ describe('checkPending', () => {
     expect(checkPending({ ...good, action: 'order' }, now)?.action).toBe('order');
   });
 
+  it('keeps a colour only when the material stocks it, and a quantity only within the bounds', () => {
+    const petg = { ...DEFAULT_PARAMETERS, filamentType: 'PETG', postProcessing: [] };
+    expect(checkPending({ ...good, parameters: { ...petg, color: 'clear' } }, now)?.parameters.color).toBe(
+      'clear',
+    );
+    // PLA has no clear: black instead; a missing colour too.
+    expect(
+      checkPending({ ...good, parameters: { ...good.parameters, color: 'clear' } }, now)?.parameters.color,
+    ).toBe('black');
+    expect(checkPending(good, now)?.parameters.color).toBe('black');
+    expect(checkPending({ ...good, quantity: 100_000 }, now)?.quantity).toBe(1);
+    expect(checkPending({ ...good, quantity: 1.5 }, now)?.quantity).toBe(1);
+  });
+
   it('drops records that are old, from the future, or not a quote', () => {
     expect(checkPending({ ...good, savedAt: now - PENDING_MAX_AGE_MS - 1 }, now)).toBeNull();
     expect(checkPending({ ...good, savedAt: now + 10 * 60_000 }, now)).toBeNull();
@@ -49,6 +63,7 @@ describe('checkPending', () => {
     expect(p.parameters).toEqual({
       ...DEFAULT_PARAMETERS,
       postProcessing: [...DEFAULT_PARAMETERS.postProcessing],
+      color: 'black',
     });
     expect(p.quantity).toBe(1);
   });

@@ -4,7 +4,18 @@
  * sent before the visitor has an account), read back once by the calculator after signing in, and
  * deleted as it is read. Older than a day, it is dropped.
  */
-import { DEFAULT_PARAMETERS, ParameterError, parseParameters, type QuoteParameters } from '@printloop/quote';
+import {
+  colorIds,
+  DEFAULT_PARAMETERS,
+  ParameterError,
+  parseParameters,
+  type QuoteParameters,
+  validateQuantity,
+} from '@printloop/quote';
+
+/** The parameters with the chosen colour (a colour id of the material). */
+export type PendingParameters = QuoteParameters & { color: string };
+
 import { MAX_FILE_BYTES } from './files';
 
 export type PendingAction = 'save' | 'order';
@@ -12,7 +23,7 @@ export type PendingAction = 'save' | 'order';
 export interface PendingQuote {
   file: Blob;
   name: string;
-  parameters: QuoteParameters;
+  parameters: PendingParameters;
   quantity: number;
   action: PendingAction;
   savedAt: number;
@@ -65,8 +76,8 @@ export function checkPending(value: unknown, now = Date.now()): PendingQuote | n
   if (v.action !== 'save' && v.action !== 'order') return null;
   if (typeof v.savedAt !== 'number' || now - v.savedAt > PENDING_MAX_AGE_MS || v.savedAt > now + 60_000)
     return null;
-  const quantity =
-    typeof v.quantity === 'number' && Number.isInteger(v.quantity) && v.quantity >= 1 ? v.quantity : 1;
+  const checked = validateQuantity(v.quantity);
+  const quantity = checked.ok ? checked.value : 1;
   let parameters: QuoteParameters;
   try {
     parameters = parseParameters(v.parameters);
@@ -74,7 +85,23 @@ export function checkPending(value: unknown, now = Date.now()): PendingQuote | n
     if (!(err instanceof ParameterError)) throw err;
     parameters = { ...DEFAULT_PARAMETERS, postProcessing: [...DEFAULT_PARAMETERS.postProcessing] };
   }
-  return { file: v.file, name: v.name, parameters, quantity, action: v.action, savedAt: v.savedAt };
+  // The colour must be one of the material's; otherwise its first stocked colour (black where stocked).
+  const stocked = colorIds(parameters.filamentType);
+  const wanted = (v.parameters as { color?: unknown } | null)?.color;
+  const color =
+    typeof wanted === 'string' && stocked.includes(wanted)
+      ? wanted
+      : stocked.includes('black')
+        ? 'black'
+        : stocked[0]!;
+  return {
+    file: v.file,
+    name: v.name,
+    parameters: { ...parameters, color },
+    quantity,
+    action: v.action,
+    savedAt: v.savedAt,
+  };
 }
 
 /** Keeps the visitor's file and settings; false when this browser cannot (private mode, no IndexedDB). */
