@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeStore } from '../apps/server/src/integrations/store-testing';
+import { signUpAndIn as signUpAndInWithHelper } from './auth-helpers';
 import { launchBrowser, watchedPage } from './browser';
 
 const baseURL = inject('baseURL');
+const outbox = path.join(inject('dataDir'), 'outbox');
 const modelsDir = path.resolve('fixtures/models');
 /** GUIDE_SCREENSHOTS=1 writes the guides' screenshots to apps/web/public/guides (committed). */
 const guidesDir = process.env.GUIDE_SCREENSHOTS ? path.resolve('apps/web/public/guides') : null;
@@ -45,16 +47,8 @@ async function guideShot(page: Page, name: string, clip?: { selector: string }) 
 }
 
 async function signUpAndIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseURL}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseURL}/login**`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseURL}/`);
+  // The new account is signed in at once; store orders are live, so the address is confirmed too.
+  await signUpAndInWithHelper(page, { baseURL, outbox, email, password });
 }
 
 /** The operator may exist already (other e2e files sign it up): sign up, or sign in when taken. */

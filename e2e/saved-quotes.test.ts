@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillSignUp } from './auth-helpers';
 import { launchBrowser, watchedPage } from './browser';
 
 const baseURL = inject('baseURL');
@@ -21,15 +22,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function signUpAndIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseURL}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseURL}/login**`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The new account is signed in at once.
+  await fillSignUp(page, baseURL, email, password);
   await page.waitForURL(`${baseURL}/`);
 }
 
