@@ -98,7 +98,7 @@ describe('saved quotes', () => {
     expect(text).toContain(reference);
     expect(text).toContain('cube_20mm.stl');
     expect(await first.getByTestId('quote-summary-line').innerText()).toBe(
-      '1 × PLA · 0.2 mm · 50 % infill · 60 mm/s',
+      '1 × PLA · black · 0.2 mm · 50 % infill · 60 mm/s',
     );
     expect(
       await page.locator(`li[data-quote="${second}"]`).getByTestId('quote-summary-line').innerText(),

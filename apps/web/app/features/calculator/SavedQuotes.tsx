@@ -110,6 +110,13 @@ function SavedRow({
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
+  // Focus goes back to Rename once the name field has gone (after React has rendered the button again).
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || renaming) return;
+    renameButton.current?.focus();
+    setRefocus(false);
+  }, [refocus, renaming]);
   const validity = validityText(q.valid_until);
   return (
     <li
@@ -142,7 +149,7 @@ function SavedRow({
             onRename={onRename}
             onDone={() => {
               setRenaming(false);
-              requestAnimationFrame(() => renameButton.current?.focus());
+              setRefocus(true);
             }}
           />
           <p className="mt-0.5 text-sm text-slate-700" data-testid="quote-summary-line">
