@@ -3,6 +3,7 @@ export * from './api-keys.js';
 export * from './contact.js';
 export * from './dashboard.js';
 export * from './farm.js';
+export * from './integration-constants.js';
 export * from './integrations.js';
 export * from './order-lifecycle.js';
 export * from './orders.js';

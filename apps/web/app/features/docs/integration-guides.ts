@@ -33,7 +33,7 @@ export const guideTitles: Record<IntegrationGuide, string> = {
 /** The screenshots (their real sizes), taken by `GUIDE_SCREENSHOTS=1 npx vitest run --project e2e e2e/integrations.test.ts`. */
 const shot = {
   connect: { src: '/guides/connect-shopify.png', width: 1216, height: 476 },
-  connectWoo: { src: '/guides/connect-woocommerce.png', width: 1216, height: 476 },
+  connectWoo: { src: '/guides/connect-woocommerce.png', width: 1216, height: 460 },
   connection: { src: '/guides/shopify-connection.png', width: 1216, height: 870 },
   importPreview: { src: '/guides/csv-import-preview.png', width: 1216, height: 372 },
 };
