@@ -64,6 +64,7 @@ describe('developers: API keys', () => {
     expect(await account.getAttribute('aria-expanded')).toBe('true');
     expect(await nav.getByRole('list', { name: 'Your account' }).getByRole('link').allInnerTexts()).toEqual([
       'My orders',
+      'Store connections',
       'Developers',
     ]);
     await shot(page, 'account-menu-1440');

@@ -128,6 +128,19 @@ describe('store connectors', () => {
     await connect.getByLabel('Admin API access token').fill(TOKEN);
     await connect.getByLabel('Webhook signing secret').fill(SECRET);
     await guideShot(page, 'connect-shopify', { selector: 'section[aria-labelledby="connect-heading"]' });
+    if (guidesDir) {
+      // The WooCommerce form, for its guide; then back to Shopify.
+      await connect.getByRole('radio', { name: 'WooCommerce' }).check();
+      await connect.getByLabel('Site URL').fill('https://shop.example.com');
+      await connect.getByLabel('Consumer key').fill('ck_0123456789abcdef0123456789abcdef01234567');
+      await connect.getByLabel('Consumer secret').fill('cs_0123456789abcdef0123456789abcdef01234567');
+      await guideShot(page, 'connect-woocommerce', {
+        selector: 'section[aria-labelledby="connect-heading"]',
+      });
+      await connect.getByRole('radio', { name: 'Shopify' }).check();
+      await connect.getByLabel('Admin API access token').fill(TOKEN);
+      await connect.getByLabel('Webhook signing secret').fill(SECRET);
+    }
     // The recording store stands in for the shop.
     await connect.getByLabel('Shop domain').fill(store.url);
     await connect.getByRole('button', { name: 'Connect Shopify' }).click();

@@ -4,6 +4,7 @@ export * from './contact.js';
 export * from './contact-inbox.js';
 export * from './dashboard.js';
 export * from './farm.js';
+export * from './integration-constants.js';
 export * from './integrations.js';
 export * from './order-lifecycle.js';
 export * from './orders.js';

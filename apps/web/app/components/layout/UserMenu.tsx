@@ -6,7 +6,7 @@ import { signOut, useSession } from '../../features/auth/session';
 
 /**
  * The navbar's account slot: a 'Sign in' link, or for a signed-in user their email with the account's
- * pages ('My orders', 'Developers', 'Orders console' for operators) and 'Sign out'. On wide screens
+ * pages ('My orders', 'Store connections', 'Developers', 'Orders console' for operators) and 'Sign out'. On wide screens
  * they sit in a menu under the email (a disclosure: the navbar has no room for them all); in the
  * mobile menu, `variant="panel"`, they are listed in place. Before the session is known (prerendered
  * HTML, hydration) it shows the sign-in link, which is also what a browser without JavaScript sees.

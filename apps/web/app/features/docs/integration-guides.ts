@@ -33,6 +33,7 @@ export const guideTitles: Record<IntegrationGuide, string> = {
 /** The screenshots (their real sizes), taken by `GUIDE_SCREENSHOTS=1 npx vitest run --project e2e e2e/integrations.test.ts`. */
 const shot = {
   connect: { src: '/guides/connect-shopify.png', width: 1216, height: 476 },
+  connectWoo: { src: '/guides/connect-woocommerce.png', width: 1216, height: 460 },
   connection: { src: '/guides/shopify-connection.png', width: 1216, height: 870 },
   importPreview: { src: '/guides/csv-import-preview.png', width: 1216, height: 372 },
 };
@@ -191,7 +192,10 @@ export const integrationGuideData: Record<IntegrationGuide, IntegrationGuideData
         paragraphs: [
           'Open Store connections (/dashboard/integrations), choose WooCommerce, and enter the site URL, the consumer key and secret, and a webhook secret (or leave it empty and PrintLoop makes one). Connect checks the key with GET /wp-json/wc/v3/system_status, creates the order.created and order.updated webhooks with that secret, pointing at this PrintLoop’s /integrations/woocommerce/{connection}/webhooks, and reads your products’ SKUs. The key, the secret and the webhook secret are encrypted at rest and never shown again.',
         ],
-        image: { ...shot.connect, alt: 'Store connections: the Connect a store form.' },
+        image: {
+          ...shot.connectWoo,
+          alt: 'Store connections: the Connect a store form with WooCommerce chosen.',
+        },
       },
       {
         title: 'Check the product mapping',

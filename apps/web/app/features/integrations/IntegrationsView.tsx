@@ -244,6 +244,7 @@ function ConnectPanel({ disabled, onConnected }: { disabled: boolean; onConnecte
                   checked={platform === p}
                   onChange={() => {
                     setPlatform(p);
+                    setFields({});
                     setErrors({});
                     setFailure(null);
                   }}
