@@ -11,16 +11,16 @@ import type { Db } from './client.js';
 import * as schema from './schema.js';
 
 const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
-const TAG = '0013_saved_quote_references';
+const TAG = '0011_saved_quote_references';
 
-describe('migration 0013: saved quote references and names', () => {
+describe('migration 0011: saved quote references and names', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
   it('numbers the quotes saved before it by year, in saving order, names them after their files, and carries on from there', async () => {
-    // The migrations up to the one before 0013.
+    // The migrations up to the one before 0011.
     const before = await mkdtemp(path.join(os.tmpdir(), 'printloop-mig-'));
     dirs.push(before);
     await cp(migrations, before, { recursive: true });
