@@ -34,8 +34,6 @@ export const API_ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHENTICATED',
   'FORBIDDEN',
-  /** A live order from an account whose email address is not confirmed yet (403). */
-  'EMAIL_NOT_VERIFIED',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'CONFLICT',

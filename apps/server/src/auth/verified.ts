@@ -10,11 +10,16 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
  * A live order needs a confirmed email address (Better Auth's verification link). Test-mode orders and
  * everything else do not. Read from the database on every call: a link just opened counts at once.
  */
-export async function requireVerifiedEmail(db: Db, userId: string): Promise<void> {
+export async function requireVerifiedEmail(
+  db: Db,
+  userId: string,
+  /** The public API answers with its documented FORBIDDEN (API.md's one code list); the web's own API says why. */
+  code: 'EMAIL_NOT_VERIFIED' | 'FORBIDDEN' = 'EMAIL_NOT_VERIFIED',
+): Promise<void> {
   const [row] = await db
     .select({ verified: user.emailVerified })
     .from(user)
     .where(eq(user.id, userId))
     .limit(1);
-  if (!row?.verified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+  if (!row?.verified) throw new AppError(403, code, EMAIL_NOT_VERIFIED_MESSAGE);
 }

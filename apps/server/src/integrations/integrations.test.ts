@@ -240,6 +240,28 @@ describe.each(testDatabases)('store connectors on %s', (kind) => {
     expect(test.json()).toEqual({ ok: true, message: 'Connected to Ada’s Prints' });
   });
 
+  it('an unconfirmed seller can neither connect a store nor import orders: both place live orders', async () => {
+    const u = await signedInUser(t.app, `unconfirmed.${randomUUID().slice(0, 8)}@example.com`, undefined, {
+      verified: false,
+    });
+    const res = await api(u.cookie, 'POST', '/api/integrations/connections', {
+      platform: 'shopify',
+      shop_domain: store.url,
+      access_token: SHOP_TOKEN,
+      webhook_secret: SHOP_SECRET,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    const list = await api(u.cookie, 'GET', '/api/integrations/connections');
+    expect(list.json().data).toEqual([]);
+    const place = await api(u.cookie, 'POST', '/api/integrations/import/place', {
+      source: 'etsy',
+      csv: 'sku,quantity\nCUBE-1,1\n',
+    });
+    expect(place.statusCode).toBe(403);
+    expect(await ordersOf(u.id)).toEqual([]);
+  });
+
   it('refuses a wrong token and stores nothing', async () => {
     const s = await seller();
     const res = await api(s.cookie, 'POST', '/api/integrations/connections', {

@@ -15,6 +15,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/require-user.js';
+import { requireVerifiedEmail } from '../../auth/verified.js';
 import { storeAlerts } from '../../db/schema.js';
 import {
   connectionDto,
@@ -41,7 +42,13 @@ const idParams = z.object({ id: z.string().min(1).max(40) });
  * No answer ever carries a store credential or webhook secret.
  */
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+  const errors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+    409: apiErrorSchema,
+  };
 
   app.get(
     '/api/integrations/connections',
@@ -61,6 +68,8 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const u = await requireUser(request);
+      // A connected store places live orders by itself: the seller's address must be confirmed first.
+      await requireVerifiedEmail(app.database.db, u.id);
       const row = await connectStore(app, u.id, request.body);
       request.log.info({ connection: row.id, platform: row.platform }, 'store connected');
       return reply.status(201).send(connectionDto(app, row));
@@ -220,6 +229,8 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const u = await requireUser(request);
+      // The valid rows become live orders, which need a confirmed address.
+      await requireVerifiedEmail(app.database.db, u.id);
       return placeCsv(app, u.id, request.body);
     },
   );

@@ -72,7 +72,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   '400': '`VALIDATION_ERROR`: a parameter is missing or invalid; `param` names it',
   '401': '`UNAUTHENTICATED`: the API key is missing, unknown or revoked',
   '403':
-    '`EMAIL_NOT_VERIFIED`: a live order needs the account’s email address confirmed (test orders do not)',
+    '`FORBIDDEN`: not allowed for this key, e.g. a live order from an account whose email address is not confirmed yet (test orders need no confirmation)',
   '404': '`NOT_FOUND`: no such object for this key’s account and mode',
   '409':
     '`IDEMPOTENCY_KEY_IN_USE`: a request with this key is still running; or `CONFLICT` (e.g. a SKU in use, a status that no longer allows the action)',

@@ -105,7 +105,7 @@ describe.each(testDatabases)('orders and shipping on %s', (kind) => {
         shipping_service: 'standard',
       });
       if (key === live) {
-        expectError(res, 403, 'EMAIL_NOT_VERIFIED');
+        expectError(res, 403, 'FORBIDDEN');
         expect(res.json().error.message).toMatch(/confirm your email address/);
       } else {
         expect(res.statusCode, res.body).toBe(201);

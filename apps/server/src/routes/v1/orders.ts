@@ -182,7 +182,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const problem = vatNumberProblem(body.vat_number, body.shipping_address.country);
       if (problem) throw badRequest(problem, { vat_number: problem });
       // A live order needs the account's email address confirmed; test mode does not.
-      if (caller.livemode) await requireVerifiedEmail(app.database.db, caller.userId);
+      if (caller.livemode) await requireVerifiedEmail(app.database.db, caller.userId, 'FORBIDDEN');
       const result = await idempotentPost(app, request, reply, body, async (commit) => {
         const lines = await linesOf(app, caller, body.items);
         const pricing = await priceOrder(app, caller.userId, caller.livemode, {

@@ -175,7 +175,8 @@ export const ERROR_CODE_INFO: Record<string, { status: number; meaning: string }
   UNAUTHENTICATED: { status: 401, meaning: 'No API key, or the key is unknown or revoked.' },
   FORBIDDEN: {
     status: 403,
-    meaning: 'The key may not do this (for example, a live-only action with a test key).',
+    meaning:
+      'The key may not do this: for example a live order from an account whose email address is not confirmed yet.',
   },
   NOT_FOUND: {
     status: 404,
