@@ -116,13 +116,8 @@ const bounded = (b: { min: number; max: number }, message: string) =>
 
 export const printParametersSchema = z.object({
   material: materialSchema.describe('PLA, ABS, PETG or TPU'),
-  color: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1)
-    .max(32)
-    .describe("A colour id of the material's catalogue, e.g. black"),
+  // Never coerced (no trimming or case folding): an id that is not in the catalogue is refused with the list.
+  color: z.string().min(1).max(32).describe("A colour id of the material's catalogue, e.g. black"),
   // No zod defaults here: an omitted parameter falls back to the product's default, then the house
   // default (the server merges them); the documented `default` is the house one.
   layer_height: bounded(PARAMETER_BOUNDS.layerHeight, PARAMETER_MESSAGES.layerHeight)
@@ -264,7 +259,7 @@ export const createQuoteSchema = printParametersSchema
     model_url: z.string().max(2048).optional(),
     quantity: quantitySchema.default(1),
     material: materialSchema.optional(),
-    color: z.string().trim().toLowerCase().min(1).max(32).optional(),
+    color: z.string().min(1).max(32).optional(),
   })
   .strict()
   .meta({ examples: [createQuoteExample] });

@@ -136,6 +136,9 @@ describe.each(testDatabases)('quotes and products on %s', (kind) => {
         [{ file_id: cubeFile.id, ...PARAMS, quantity: '5' }, 'quantity'],
         [{ file_id: cubeFile.id, ...PARAMS, quantity: null }, 'quantity'],
         [{ file_id: cubeFile.id, ...PARAMS, color: 'purple' }, 'color'],
+        // Never coerced: a colour id in another case, or with spaces, is not an id of the catalogue.
+        [{ file_id: cubeFile.id, ...PARAMS, color: 'Black' }, 'color'],
+        [{ file_id: cubeFile.id, ...PARAMS, color: ' black' }, 'color'],
         [{ file_id: cubeFile.id, ...PARAMS, units: 'ft' }, 'units'],
         [{ file_id: cubeFile.id, ...PARAMS, colour: 'red' }, 'colour'],
         [{ ...PARAMS }, 'file_id'],
