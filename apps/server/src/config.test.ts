@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail:25',
       PUBLIC_URL: 'https://quotes.example.com/',
     });
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/app' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/app', poolMax: 10 });
     expect(c.storage).toMatchObject({ kind: 's3', bucket: 'models', forcePathStyle: true });
     expect(c.mail).toMatchObject({ kind: 'smtp', url: 'smtp://mail:25' });
     expect(c.publicUrl).toBe('https://quotes.example.com');

@@ -95,7 +95,7 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
-      max: 10,
+      max: config.poolMax ?? 10,
       // A dead server must not hang requests: connecting gives up after 5 s (the request gets a 503).
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
