@@ -5,8 +5,8 @@
  * figure is the price the calculator shows once it is applied. (`savingsHints` in @printloop/quote
  * prices and ranks them, and adds the quantity hint.)
  */
-import { estimatePrint, type PreparedMesh } from '@printloop/estimate';
-import { hasFineVerticalDetail } from '@printloop/geometry';
+import { estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
+import { hasFineVerticalDetail, orientationCandidates, orientPositions } from '@printloop/geometry';
 import {
   farmParameters,
   type HintCandidate,
@@ -34,6 +34,49 @@ export function hintCandidates(prepared: PreparedMesh, params: PrintParameters):
   ) {
     const change = { layerHeight: thickest };
     out.push({ kind: 'layer', parameters: change, estimate: estimate(change) });
+  }
+  return out;
+}
+
+/** Faces tried for the orientation hint (the largest faces of the hull, one per normal). */
+export const ORIENTATION_HINT_FACES = 8;
+/** Larger models get no orientation hint: each face tried is a full estimate in the browser. */
+export const ORIENTATION_HINT_MAX_TRIANGLES = 150_000;
+
+/**
+ * The orientation hint's candidates: the part put down on each of the largest faces of its convex hull
+ * that still fit the build volume, estimated with the farm's parameters (supports on if the user has
+ * them on) on the mesh rotated by `orientPositions`, exactly as the server rotates its stored mesh.
+ * When the part needs supports as it lies and a face needs none at all, that candidate turns supports
+ * off and is estimated that way (a part that needs none already gains nothing from turning).
+ */
+export function orientationHintCandidates(prepared: PreparedMesh, params: PrintParameters): HintCandidate[] {
+  const { positions, triangleCount } = prepared.mesh;
+  if (triangleCount > ORIENTATION_HINT_MAX_TRIANGLES) return [];
+  const out: HintCandidate[] = [];
+  const needsSupport =
+    params.supportRequired && estimatePrint(prepared, farmParameters(params)).breakdown.support_g > 0;
+  for (const c of orientationCandidates(positions, triangleCount, ORIENTATION_HINT_FACES)) {
+    if (!c.fits) continue;
+    const rotated = prepareMesh({
+      positions: orientPositions(positions, triangleCount, c.orientation),
+      triangleCount,
+    });
+    let e = estimatePrint(rotated, farmParameters(params));
+    const parameters: Partial<PrintParameters> = {};
+    const supportFree = needsSupport && e.breakdown.support_g === 0;
+    if (supportFree) {
+      parameters.supportRequired = false;
+      e = estimatePrint(rotated, farmParameters({ ...params, supportRequired: false }));
+    }
+    out.push({
+      kind: 'orientation',
+      parameters,
+      estimate: { print_time_s: e.print_time_s, filament_g: e.filament_g },
+      orientation: c.orientation,
+      size: c.size,
+      supportFree,
+    });
   }
   return out;
 }
