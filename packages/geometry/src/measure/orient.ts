@@ -6,7 +6,7 @@
  * the calculator, the worker and the server all rotate a mesh with `orientPositions`, so a rotated
  * mesh is the same float for float wherever it is estimated.
  */
-import { HOUSE_PRINTER } from '@printloop/materials';
+import { HOUSE_PRINTER, ORIENTATION_MESSAGE, ORIENTATION_NORM_TOLERANCE } from '@printloop/materials';
 import { fitsPrinter } from './analyze.js';
 import { convexHull2D, fitOnBed } from './fit.js';
 
@@ -15,10 +15,7 @@ export type Orientation = readonly [number, number, number];
 
 /** Decimals an orientation's components are rounded to. */
 export const ORIENTATION_DECIMALS = 6;
-/** How far an orientation's length may be from 1. */
-export const ORIENTATION_NORM_TOLERANCE = 1e-3;
-export const ORIENTATION_MESSAGE =
-  'The orientation must be the unit normal [x, y, z] of the face to put on the bed (each between −1 and 1).';
+export { ORIENTATION_MESSAGE, ORIENTATION_NORM_TOLERANCE };
 
 /** Null when `v` is a usable orientation, else the message. */
 export function orientationProblem(v: unknown): string | null {
