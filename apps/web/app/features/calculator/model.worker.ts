@@ -11,12 +11,14 @@ import {
   configureStepLoader,
   isGeometryError,
   type OcctModule,
+  type Orientation,
+  orientPositions,
   parseModel,
 } from '@printloop/geometry';
 import { farmParameters } from '@printloop/quote';
 import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
-import { hintCandidates } from './savings';
+import { hintCandidates, orientationHintCandidates } from './savings';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -31,6 +33,19 @@ configureStepLoader(async (): Promise<OcctModule> => {
 });
 
 let model: { id: number; prepared: PreparedMesh | null } | null = null;
+/** The loaded model turned to the last orientation asked for (prepared once per orientation). */
+let turned: { id: number; key: string; prepared: PreparedMesh } | null = null;
+
+/** The prepared mesh of the loaded model, turned face `n` down when given (as the server turns it). */
+function preparedFor(base: PreparedMesh, id: number, n: Orientation | undefined): PreparedMesh {
+  if (!n) return base;
+  const key = n.join(',');
+  if (turned?.id === id && turned.key === key) return turned.prepared;
+  const { positions, triangleCount } = base.mesh;
+  const prepared = prepareMesh({ positions: orientPositions(positions, triangleCount, n), triangleCount });
+  turned = { id, key, prepared };
+  return prepared;
+}
 
 function post(msg: WorkerResponse, transfer: Transferable[] = []) {
   self.postMessage(msg, transfer);
@@ -120,7 +135,14 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       return;
     }
     try {
-      post({ type: 'hint-candidates', id: msg.id, candidates: hintCandidates(model.prepared, msg.params) });
+      // Turned already: the other hints for the turned part (the orientation is chosen from the file's).
+      const candidates = msg.orientation
+        ? hintCandidates(preparedFor(model.prepared, model.id, msg.orientation), msg.params)
+        : [
+            ...hintCandidates(model.prepared, msg.params),
+            ...orientationHintCandidates(model.prepared, msg.params),
+          ];
+      post({ type: 'hint-candidates', id: msg.id, candidates });
     } catch (err) {
       fail(msg.id, err);
     }
@@ -135,7 +157,9 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       post({
         type: 'estimated',
         id: msg.id,
-        estimate: toClient(estimatePrint(model.prepared, farmParameters(msg.params))),
+        estimate: toClient(
+          estimatePrint(preparedFor(model.prepared, model.id, msg.orientation), farmParameters(msg.params)),
+        ),
       });
     } catch (err) {
       fail(msg.id, err);

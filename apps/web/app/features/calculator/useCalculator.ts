@@ -3,7 +3,13 @@
  * estimate) while it uploads to the server (the authority); parameters re-price at once in the
  * browser and, debounced, on the server.
  */
-import type { Analysis, Units } from '@printloop/geometry';
+import {
+  type Analysis,
+  type Orientation,
+  orientedFit,
+  orientPositions,
+  type Units,
+} from '@printloop/geometry';
 import {
   colorIds,
   DEFAULT_PARAMETERS,
@@ -34,6 +40,7 @@ import {
 import { loadSession, useSession } from '../auth/session';
 import { loginPathFor } from '../auth/validation';
 import { checkModelFile, FILE_MESSAGES, isStepFile } from './files';
+import { overhangMask } from './overhang';
 import { keepPendingQuote, type PendingAction, RESUME_PARAM, takePendingQuote } from './pending';
 import { canSaveQuote, chooseShownQuote } from './quote-view';
 import { type LoadedModel, ModelWorkerClient, WorkerError } from './worker-client';
@@ -137,9 +144,20 @@ function defaults(): CalculatorParameters {
   };
 }
 
-/** Which parameters a server price belongs to. */
-function previewKeyOf(jobId: string, params: QuoteParameters, quantity: number, units: Units | undefined) {
-  return JSON.stringify({ jobId, params, quantity, a: units });
+/** Which parameters (and face down) a server price belongs to. */
+function previewKeyOf(
+  jobId: string,
+  params: QuoteParameters,
+  quantity: number,
+  units: Units | undefined,
+  orientation: Orientation | null,
+) {
+  return JSON.stringify({ jobId, params, quantity, a: units, o: orientation });
+}
+
+/** The orientation as a request field: absent when the part prints as the file lies. */
+function orientationField(o: Orientation | null): { orientation?: Orientation } {
+  return o ? { orientation: o } : {};
 }
 
 function isAbort(err: unknown): boolean {
@@ -165,6 +183,10 @@ export function useCalculator() {
   const [viewer, setViewer] = useState<ViewerState>({ status: 'empty' });
   const [modelId, setModelId] = useState<number | null>(null);
   const [params, setParams] = useState<CalculatorParameters>(defaults);
+  /** The face put down on the bed (an applied orientation hint); null: as the file lies. */
+  const [orientation, setOrientation] = useState<Orientation | null>(null);
+  const orientationRef = useRef(orientation);
+  orientationRef.current = orientation;
   /** Says which colour was picked when a material change dropped the chosen one. */
   const [colorNote, setColorNote] = useState<string | null>(null);
   const paramsRef = useRef(params);
@@ -248,6 +270,7 @@ export function useCalculator() {
     setPreviewError(null);
     setSave({ status: 'idle' });
     setOpened(null);
+    setOrientation(null);
     source.current = null;
   }, []);
 
@@ -390,7 +413,7 @@ export function useCalculator() {
         setServerAnalysis(r.analysis);
         if (r.preview) {
           setPreview({
-            key: previewKeyOf(r.job.id, sent.parameters, sent.quantity, r.analysis.units),
+            key: previewKeyOf(r.job.id, sent.parameters, sent.quantity, r.analysis.units, null),
             value: r.preview,
           });
         }
@@ -443,13 +466,16 @@ export function useCalculator() {
   }, [viewerUnavailable, jobId, worker, adoptLoaded]);
 
   // ---- Instant estimate in the worker, on every change of the print parameters.
-  const estimateKey = modelId === null ? null : `${modelId}|${JSON.stringify(printParams(params))}`;
+  const estimateKey =
+    modelId === null
+      ? null
+      : `${modelId}|${JSON.stringify(printParams(params))}${orientation ? `|${orientation.join(',')}` : ''}`;
   const haveEstimateFor = clientEstimate?.key ?? null;
   useEffect(() => {
     if (modelId === null || estimateKey === null || haveEstimateFor === estimateKey) return;
     let live = true;
     worker()
-      .estimate(modelId, printParams(params))
+      .estimate(modelId, printParams(params), orientation)
       .then(
         (est) => {
           if (live && est) setClientEstimate({ key: estimateKey, estimate: est });
@@ -461,7 +487,7 @@ export function useCalculator() {
     return () => {
       live = false;
     };
-  }, [modelId, estimateKey, haveEstimateFor, params, worker]);
+  }, [modelId, estimateKey, haveEstimateFor, params, orientation, worker]);
 
   // ---- Savings hints: after the instant price for these parameters exists, in the worker, debounced.
   const [hintCands, setHintCands] = useState<{ key: string; candidates: HintCandidate[] } | null>(null);
@@ -472,7 +498,7 @@ export function useCalculator() {
     let live = true;
     const t = setTimeout(() => {
       worker()
-        .hintCandidates(modelId, printParams(paramsRef.current))
+        .hintCandidates(modelId, printParams(paramsRef.current), orientationRef.current)
         .then(
           (candidates) => {
             if (live) setHintCands({ key: estimateKey, candidates });
@@ -503,7 +529,9 @@ export function useCalculator() {
   // ---- The server's preview (the authority), debounced.
   // No server price for an invalid quantity: the total is cleared and Save and Order are disabled.
   const previewKey =
-    job && quantityError === null ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units) : null;
+    job && quantityError === null
+      ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units, orientation)
+      : null;
   const havePreviewFor = preview?.key ?? null;
   useEffect(() => {
     if (!job || previewKey === null || havePreviewFor === previewKey) return;
@@ -511,7 +539,8 @@ export function useCalculator() {
     const g = gen.current;
     setPreviewError(null);
     const t = setTimeout(() => {
-      quotesApi.preview({ jobId: job.id, parameters: params, quantity }, ctrl.signal).then(
+      const req = { jobId: job.id, parameters: params, quantity, ...orientationField(orientation) };
+      quotesApi.preview(req, ctrl.signal).then(
         (value) => {
           if (g === gen.current && !ctrl.signal.aborted) setPreview({ key: previewKey, value });
         },
@@ -529,7 +558,7 @@ export function useCalculator() {
       clearTimeout(t);
       ctrl.abort();
     };
-  }, [job, previewKey, havePreviewFor, params, quantity]);
+  }, [job, previewKey, havePreviewFor, params, quantity, orientation]);
 
   // ---- What the Quote Summary shows.
   const shown = useMemo(
@@ -577,7 +606,13 @@ export function useCalculator() {
       setSave({ status: 'saving', mode });
       try {
         const thumbnail = await thumbnailFor(viewerRef.current);
-        const req = { jobId: job.id, parameters: params, quantity, ...(thumbnail ? { thumbnail } : {}) };
+        const req = {
+          jobId: job.id,
+          parameters: params,
+          quantity,
+          ...orientationField(orientation),
+          ...(thumbnail ? { thumbnail } : {}),
+        };
         const r = target ? await quotesApi.update(target.id, req) : await quotesApi.save(req);
         setSave({ status: 'saved', id: r.id, reference: r.reference, mode });
         // What was saved is now the opened quote: saving again offers to update it.
@@ -588,7 +623,7 @@ export function useCalculator() {
         setSave({ status: 'error' });
       }
     },
-    [job, canSave, opened, params, quantity, refreshSaved, navigate, thumbnailFor],
+    [job, canSave, opened, params, quantity, orientation, refreshSaved, navigate, thumbnailFor],
   );
 
   const openSaved = useCallback(
@@ -613,6 +648,7 @@ export function useCalculator() {
         });
         setColorNote(null);
         setQuantity(d.quote.quantity);
+        setOrientation(d.quote.orientation ?? null);
         setUpload({ phase: 'done' });
         setPhase('ready');
         setViewer({ status: 'loading' });
@@ -706,9 +742,52 @@ export function useCalculator() {
     (h: SavingsHint) => {
       if (h.change.parameters) updateParams(h.change.parameters);
       if (h.change.quantity !== undefined) updateQuantity(h.change.quantity);
+      if (h.change.orientation) {
+        setOrientation(h.change.orientation);
+        setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
+      }
     },
     [updateParams, updateQuantity],
   );
+  /** Back to the part as the file lies (undoes an orientation hint). */
+  const resetOrientation = useCallback(() => {
+    setOrientation(null);
+    setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
+  }, []);
+
+  // ---- The model turned to the chosen face, for the viewer and the dimensions.
+  const shownViewer = useMemo((): ViewerState => {
+    if (!orientation || viewer.status !== 'ready') return viewer;
+    const { positions } = viewer.model;
+    const n = Math.floor(positions.length / 9);
+    const turnedPositions = orientPositions(positions, n, orientation);
+    const { mask, count } = overhangMask(turnedPositions, n);
+    return {
+      status: 'ready',
+      model: {
+        key: viewer.model.key + 0.5,
+        positions: turnedPositions,
+        overhang: mask,
+        overhangCount: count,
+      },
+    };
+  }, [viewer, orientation]);
+  const baseAnalysis = serverAnalysis ?? clientAnalysis;
+  const shownAnalysis = useMemo((): Analysis | null => {
+    if (!orientation || !baseAnalysis || viewer.status !== 'ready') return baseAnalysis;
+    const { size, fits } = orientedFit(viewer.model.positions, orientation);
+    const r = (v: number) => Math.round(v * 1e6) / 1e6;
+    const sized: [number, number, number] = [r(size[0]), r(size[1]), r(size[2])];
+    return {
+      ...baseAnalysis,
+      bbox: { min: [0, 0, 0], max: sized, size: sized },
+      fits_build_volume: fits,
+      // Turned, what overhangs is what the turned part's facets say.
+      supports_recommended: shownViewer.status === 'ready' && shownViewer.model.overhangCount > 0,
+      fit_rotation_deg: null,
+      fit_footprint_mm: null,
+    };
+  }, [orientation, baseAnalysis, viewer, shownViewer]);
 
   // ---- Save and Order without an account: the file and settings are kept in this browser
   // (pending.ts) while the visitor signs up or in, then the calculator carries on from there.
@@ -797,7 +876,9 @@ export function useCalculator() {
     file,
     upload,
     job,
-    analysis: serverAnalysis ?? clientAnalysis,
+    analysis: shownAnalysis,
+    orientation,
+    resetOrientation,
     analysisSource: serverAnalysis
       ? ('server' as const)
       : clientAnalysis
@@ -805,7 +886,7 @@ export function useCalculator() {
           ? ('browser' as const)
           : ('instant' as const)
         : null,
-    viewer,
+    viewer: shownViewer,
     params,
     colorNote,
     quantity,

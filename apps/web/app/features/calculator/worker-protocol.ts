@@ -1,5 +1,5 @@
 /** Messages between the calculator and its model worker. */
-import type { Analysis, Units } from '@printloop/geometry';
+import type { Analysis, Orientation, Units } from '@printloop/geometry';
 import type { HintCandidate, PrintParameters } from '@printloop/quote';
 
 export interface ClientEstimate {
@@ -20,9 +20,10 @@ export type WorkerRequest =
       /** When set, the worker prices these parameters right after parsing, before measuring. */
       params?: PrintParameters;
     }
-  | { type: 'estimate'; id: number; modelId: number; params: PrintParameters }
+  /** `orientation`: the face put down (the mesh turned as the server turns it); absent: as it lies. */
+  | { type: 'estimate'; id: number; modelId: number; params: PrintParameters; orientation?: Orientation }
   /** The savings hints' candidates for the loaded model (asked for after the first price). */
-  | { type: 'hints'; id: number; modelId: number; params: PrintParameters }
+  | { type: 'hints'; id: number; modelId: number; params: PrintParameters; orientation?: Orientation }
   /** A triangle soup in mm computed elsewhere (the server's tessellation of a STEP file). */
   | { type: 'loadMesh'; id: number; positions: Float32Array };
 
