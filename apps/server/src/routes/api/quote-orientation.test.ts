@@ -3,8 +3,10 @@ import { ORIENTATION_MESSAGE, orientPositions, parseModel } from '@printloop/geo
 import { farmParameters, priceQuote, type QuoteParameters } from '@printloop/quote';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
 import { printParameters, quotes } from '../../db/schema.js';
 import { createTestApp, multipart, signedInUser, type TestApp, testDatabases } from '../../test-helpers.js';
+import { savedQuoteLine } from './orders.js';
 
 /** A gallows bracket standing up (Γ, 60 mm tall, its 40 mm arm at the top): the arm overhangs. */
 const GALLOWS = toBinaryStl(
@@ -121,6 +123,10 @@ describe.each(testDatabases)('a saved quote turned onto another face on %s', (ki
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().quote.total_pence).toBe(promised);
+
+    // An order made from it carries the orientation on its line (and an expired quote is re-priced so).
+    const line = await savedQuoteLine(t.app.database.db as Db, ada.id, id);
+    expect(line.parameters.orientation).toEqual([...ON_ITS_SIDE]);
   });
 
   it('refuses an orientation that is not a unit normal, naming the field', async () => {
