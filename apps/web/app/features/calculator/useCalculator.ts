@@ -187,6 +187,8 @@ export function useCalculator() {
   const [orientation, setOrientation] = useState<Orientation | null>(null);
   const orientationRef = useRef(orientation);
   orientationRef.current = orientation;
+  /** The orientation a visitor kept through sign-up, taken up by the next file's start. */
+  const resumeOrientation = useRef<Orientation | null>(null);
   /** Says which colour was picked when a material change dropped the chosen one. */
   const [colorNote, setColorNote] = useState<string | null>(null);
   const paramsRef = useRef(params);
@@ -270,7 +272,8 @@ export function useCalculator() {
     setPreviewError(null);
     setSave({ status: 'idle' });
     setOpened(null);
-    setOrientation(null);
+    setOrientation(resumeOrientation.current);
+    resumeOrientation.current = null;
     source.current = null;
   }, []);
 
@@ -802,6 +805,7 @@ export function useCalculator() {
         name: src.name,
         parameters: paramsRef.current,
         quantity: quantityRef.current,
+        orientation: orientationRef.current,
         action,
       });
       if (!kept) setKeepError(KEEP_ERROR);
@@ -824,6 +828,7 @@ export function useCalculator() {
       quantityRef.current = kept.quantity;
       setParams(kept.parameters);
       setQuantity(kept.quantity);
+      resumeOrientation.current = kept.orientation ?? null;
       setResumeAction(kept.action);
       await processFile(new File([kept.file], kept.name));
     })();
