@@ -18,7 +18,7 @@ import {
 import { farmParameters } from '@printloop/quote';
 import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
-import { hintCandidates, orientationHintCandidates } from './savings';
+import { hintCandidates, needsSupport, orientationFaces, orientationHintCandidate } from './savings';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -135,14 +135,36 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       return;
     }
     try {
-      // Turned already: the other hints for the turned part (the orientation is chosen from the file's).
-      const candidates = msg.orientation
-        ? hintCandidates(preparedFor(model.prepared, model.id, msg.orientation), msg.params)
-        : [
-            ...hintCandidates(model.prepared, msg.params),
-            ...orientationHintCandidates(model.prepared, msg.params),
-          ];
+      // Turned already: the hints for the turned part.
+      const candidates = hintCandidates(preparedFor(model.prepared, model.id, msg.orientation), msg.params);
       post({ type: 'hint-candidates', id: msg.id, candidates });
+    } catch (err) {
+      fail(msg.id, err);
+    }
+    return;
+  }
+  if (msg.type === 'orientation-faces' || msg.type === 'orientation-hint') {
+    if (!model || model.id !== msg.modelId || !model.prepared) {
+      post({ type: 'error', id: msg.id, code: 'no_model', message: 'No model is loaded for hints.' });
+      return;
+    }
+    try {
+      if (msg.type === 'orientation-faces') {
+        post({
+          type: 'orientation-faces',
+          id: msg.id,
+          faces: orientationFaces(model.prepared),
+          supportNeeded: needsSupport(model.prepared, msg.params),
+        });
+      } else {
+        const candidate = orientationHintCandidate(
+          model.prepared,
+          msg.params,
+          msg.orientation,
+          msg.supportNeeded,
+        );
+        post({ type: 'hint-candidates', id: msg.id, candidates: [candidate] });
+      }
     } catch (err) {
       fail(msg.id, err);
     }

@@ -495,27 +495,41 @@ export function useCalculator() {
   // ---- Savings hints: after the instant price for these parameters exists, in the worker, debounced.
   const [hintCands, setHintCands] = useState<{ key: string; candidates: HintCandidate[] } | null>(null);
   const estimateFresh = estimateKey !== null && haveEstimateFor === estimateKey;
-  const haveHintsFor = hintCands?.key ?? null;
+  // Runs once per estimate key (the orientation faces arrive one by one into the same key's candidates).
   useEffect(() => {
-    if (modelId === null || !estimateFresh || estimateKey === null || haveHintsFor === estimateKey) return;
+    if (modelId === null || !estimateFresh || estimateKey === null) return;
     let live = true;
     const t = setTimeout(() => {
-      worker()
-        .hintCandidates(modelId, printParams(paramsRef.current), orientationRef.current)
-        .then(
-          (candidates) => {
-            if (live) setHintCands({ key: estimateKey, candidates });
-          },
-          () => {
-            // No hints for this model; the price is unaffected.
-          },
-        );
+      void (async () => {
+        const w = worker();
+        const params = printParams(paramsRef.current);
+        const turned = orientationRef.current;
+        try {
+          const candidates = await w.hintCandidates(modelId, params, turned);
+          if (!live) return;
+          setHintCands({ key: estimateKey, candidates });
+          // The orientation hint, one face per request, so a change's instant price never waits for
+          // all of them; not offered once the part is turned (Reset orientation goes back).
+          if (turned) return;
+          const { faces, supportNeeded } = await w.orientationFaces(modelId, params);
+          for (const n of faces) {
+            if (!live) return;
+            const more = await w.orientationHint(modelId, params, n, supportNeeded);
+            if (!live) return;
+            setHintCands((h) =>
+              h && h.key === estimateKey ? { key: estimateKey, candidates: [...h.candidates, ...more] } : h,
+            );
+          }
+        } catch {
+          // No (more) hints for this model; the price is unaffected.
+        }
+      })();
     }, HINTS_DELAY_MS);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [modelId, estimateFresh, estimateKey, haveHintsFor, worker]);
+  }, [modelId, estimateFresh, estimateKey, worker]);
   const hints = useMemo((): SavingsHint[] => {
     if (quantityError !== null || !clientEstimate || !estimateFresh) return [];
     if (!hintCands || hintCands.key !== estimateKey) return [];

@@ -174,6 +174,41 @@ export class ModelWorkerClient {
     }
   }
 
+  /** The faces worth trying for the orientation hint, and whether the part needs supports as it lies. */
+  async orientationFaces(
+    modelId: number,
+    params: PrintParameters,
+  ): Promise<{ faces: Orientation[]; supportNeeded: boolean }> {
+    const id = this.nextId++;
+    const r = await this.request({ type: 'orientation-faces', id, modelId, params });
+    if (r.type === 'error') throw new WorkerError(r.code, r.message);
+    if (r.type !== 'orientation-faces')
+      throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+    return { faces: r.faces, supportNeeded: r.supportNeeded };
+  }
+
+  /** One face's orientation candidate (its estimate on the turned mesh). */
+  async orientationHint(
+    modelId: number,
+    params: PrintParameters,
+    orientation: Orientation,
+    supportNeeded: boolean,
+  ): Promise<HintCandidate[]> {
+    const id = this.nextId++;
+    const r = await this.request({
+      type: 'orientation-hint',
+      id,
+      modelId,
+      params,
+      orientation,
+      supportNeeded,
+    });
+    if (r.type === 'error') throw new WorkerError(r.code, r.message);
+    if (r.type !== 'hint-candidates')
+      throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+    return r.candidates;
+  }
+
   /** The savings hints' candidates (each a changed parameter with its estimate) for the loaded model. */
   async hintCandidates(
     modelId: number,

@@ -24,6 +24,17 @@ export type WorkerRequest =
   | { type: 'estimate'; id: number; modelId: number; params: PrintParameters; orientation?: Orientation }
   /** The savings hints' candidates for the loaded model (asked for after the first price). */
   | { type: 'hints'; id: number; modelId: number; params: PrintParameters; orientation?: Orientation }
+  /** The faces worth trying for the orientation hint, and whether the part needs supports as it lies. */
+  | { type: 'orientation-faces'; id: number; modelId: number; params: PrintParameters }
+  /** One face's orientation candidate (one per message, so instant prices are answered in between). */
+  | {
+      type: 'orientation-hint';
+      id: number;
+      modelId: number;
+      params: PrintParameters;
+      orientation: Orientation;
+      supportNeeded: boolean;
+    }
   /** A triangle soup in mm computed elsewhere (the server's tessellation of a STEP file). */
   | { type: 'loadMesh'; id: number; positions: Float32Array };
 
@@ -39,6 +50,7 @@ export type WorkerResponse =
     }
   | { type: 'estimated'; id: number; estimate: ClientEstimate }
   | { type: 'hint-candidates'; id: number; candidates: HintCandidate[] }
+  | { type: 'orientation-faces'; id: number; faces: Orientation[]; supportNeeded: boolean }
   /** The first instant estimate of a 'load' (same id), sent before the full analysis. */
   | { type: 'early-estimate'; id: number; params: PrintParameters; estimate: ClientEstimate }
   | { type: 'error'; id: number; code: string; message: string };
