@@ -1,4 +1,9 @@
-import { PARAMETER_BOUNDS, PARAMETER_MESSAGES } from '@printloop/materials';
+import {
+  ORIENTATION_MESSAGE,
+  ORIENTATION_NORM_TOLERANCE,
+  PARAMETER_BOUNDS,
+  PARAMETER_MESSAGES,
+} from '@printloop/materials';
 import { z } from 'zod';
 import { QUOTE_NAME_MAX, QUOTE_NAME_MESSAGE, QUOTE_THUMBNAIL_MAX_BYTES } from './saved-quotes.js';
 
@@ -154,14 +159,33 @@ export const calculatorQuantitySchema = z
   .min(QUANTITY_BOUNDS.min, PARAMETER_MESSAGES.quantity)
   .max(QUANTITY_BOUNDS.max, PARAMETER_MESSAGES.quantity);
 
+const orientationComponent = z
+  .number({ message: ORIENTATION_MESSAGE })
+  .min(-1, ORIENTATION_MESSAGE)
+  .max(1, ORIENTATION_MESSAGE);
+
+/**
+ * The face of the part put down on the bed: its outward unit normal `[x, y, z]` in the file's
+ * coordinates (each within [−1, 1], length 1 within 0.001). The server turns its stored mesh the
+ * shortest way that takes that normal straight down, and prices that. Absent: as the file lies.
+ */
+export const orientationSchema = z
+  .tuple([orientationComponent, orientationComponent, orientationComponent], { message: ORIENTATION_MESSAGE })
+  .refine(
+    (v) => Math.abs(Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) - 1) <= ORIENTATION_NORM_TOLERANCE,
+    ORIENTATION_MESSAGE,
+  );
+
 /**
  * Prices requested by the calculator: the job, its raw parameters (checked by the price rules, with
- * `color` a colour id of the material: required to save), and the quantity (required).
+ * `color` a colour id of the material: required to save), the quantity (required), and the face put
+ * down (optional, see orientationSchema).
  */
 export const quoteRequestSchema = z.object({
   jobId: z.uuid({ message: 'Not found' }),
   parameters: z.record(z.string(), z.unknown()),
   quantity: calculatorQuantitySchema,
+  orientation: orientationSchema.optional(),
 });
 
 /** A saved quote's name: trimmed, never empty, at most QUOTE_NAME_MAX characters. */
@@ -216,6 +240,8 @@ export const savedQuoteSummarySchema = z.object({
   status: z.string(),
   quantity: z.number().int(),
   parameters: quoteParametersSchema,
+  /** The face put down (see orientationSchema); null when printed as the file lies. */
+  orientation: z.tuple([z.number(), z.number(), z.number()]).nullable().optional(),
   /** The colour from the catalogue, when one was chosen. */
   color: z.string().nullable(),
   /** One line: 'PETG · black · 0.2 mm · 20 % infill · 60 mm/s · supports · sanding'. */

@@ -27,6 +27,22 @@ export {
 } from './measure/analyze.js';
 export { hasFineVerticalDetail } from './measure/detail.js';
 export { type MeshMetrics, measureMesh, weld } from './measure/mesh.js';
+export {
+  convexHull3D,
+  type HullFace,
+  isIdentityOrientation,
+  MAX_ORIENTATION_CANDIDATES,
+  ORIENTATION_DECIMALS,
+  ORIENTATION_MESSAGE,
+  ORIENTATION_NORM_TOLERANCE,
+  type Orientation,
+  type OrientationCandidate,
+  orientationCandidates,
+  orientationMatrix,
+  orientationProblem,
+  orientedFit,
+  orientPositions,
+} from './measure/orient.js';
 export { releaseScratch, SCRATCH_KEEP_BYTES, scratchBytes } from './measure/scratch.js';
 export { decodeMesh, encodeMesh, MESH_CODEC_MEDIA_TYPE } from './mesh-codec.js';
 export {

@@ -67,6 +67,15 @@ export const PARAMETER_MESSAGES = {
   parameters: 'Parameters must be an object',
 } as const;
 
+/**
+ * A quote's orientation on the bed (optional): the outward unit normal `[x, y, z]` of the face of the
+ * part put down, each component within [−1, 1] and its length within ORIENTATION_NORM_TOLERANCE of 1.
+ * The part is turned the shortest way that takes that normal straight down (@printloop/geometry).
+ */
+export const ORIENTATION_NORM_TOLERANCE = 1e-3;
+export const ORIENTATION_MESSAGE =
+  'The orientation must be the unit normal [x, y, z] of the face to put on the bed (each between −1 and 1).';
+
 function inRange(v: unknown, b: { min: number; max: number }): v is number {
   return typeof v === 'number' && Number.isFinite(v) && v >= b.min - 1e-9 && v <= b.max + 1e-9;
 }

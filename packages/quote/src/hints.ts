@@ -19,13 +19,20 @@ export const MIN_HINT_SAVING = 0.05;
 /** At most this many hints, the largest saving first. */
 export const MAX_HINTS = 3;
 
-export type HintKind = 'infill' | 'layer' | 'quantity';
+export type HintKind = 'infill' | 'layer' | 'orientation' | 'quantity';
 
-/** A change of print parameters with the estimate the estimator gives for it. */
+/** The outward unit normal of the face put down on the bed (see @printloop/geometry's orientation). */
+export type HintOrientation = readonly [number, number, number];
+
+/** A change of print parameters (or of the face put down) with the estimate the estimator gives for it. */
 export interface HintCandidate {
-  kind: 'infill' | 'layer';
+  kind: 'infill' | 'layer' | 'orientation';
   parameters: Partial<PrintParameters>;
   estimate: PricedEstimate;
+  /** 'orientation': the face put down, the part's size that way, and whether it then needs no supports. */
+  orientation?: HintOrientation;
+  size?: readonly [number, number, number];
+  supportFree?: boolean;
 }
 
 export interface SavingsHint {
@@ -33,7 +40,9 @@ export interface SavingsHint {
   title: string;
   detail: string;
   /** What applying it changes. */
-  change: { parameters?: Partial<PrintParameters>; quantity?: number };
+  change: { parameters?: Partial<PrintParameters>; quantity?: number; orientation?: HintOrientation };
+  /** An orientation hint's size of the part turned that way (mm). */
+  size?: readonly [number, number, number];
   /** The quote with the change applied: its total is the promised price. */
   quote: Quote;
   /** Price per part (total ÷ quantity, pence) before and after. */
@@ -89,10 +98,14 @@ export function savingsHints(inputs: HintInputs, candidates: readonly HintCandid
     if (saving >= MIN_HINT_SAVING - 1e-12) hints.push({ ...h, perPartBefore, perPartAfter, saving });
   };
 
+  // One orientation hint: the cheapest face to put down.
+  let turned: { c: HintCandidate; quote: Quote } | null = null;
   for (const c of candidates) {
     const params = { ...parameters, ...c.parameters };
     const quote = price(inputs, c.estimate, params, quantity);
-    if (c.kind === 'infill') {
+    if (c.kind === 'orientation') {
+      if (c.orientation && (!turned || quote.total_pence < turned.quote.total_pence)) turned = { c, quote };
+    } else if (c.kind === 'infill') {
       consider({
         kind: 'infill',
         title: `${params.infillPercentage} % infill instead of ${parameters.infillPercentage} %`,
@@ -109,6 +122,29 @@ export function savingsHints(inputs: HintInputs, candidates: readonly HintCandid
         quote,
       });
     }
+  }
+
+  const n = turned?.c.orientation;
+  if (turned && n) {
+    const { c, quote } = turned;
+    const way = n[2] > 0.99 ? 'upside down' : Math.abs(n[2]) < 0.02 ? 'on its side' : 'on another face';
+    const faster = 1 - c.estimate.print_time_s / inputs.estimate.print_time_s;
+    const noSupports = c.supportFree && parameters.supportRequired;
+    const change: SavingsHint['change'] = { orientation: n };
+    if (c.parameters.supportRequired === false && parameters.supportRequired)
+      change.parameters = { supportRequired: false };
+    consider({
+      kind: 'orientation',
+      title: noSupports
+        ? `Print it ${way}: no supports needed`
+        : `Print it ${way}: ${Math.max(0, Math.round(faster * 100))} % faster`,
+      detail: noSupports
+        ? 'Turned onto a flat face nothing overhangs, so it prints without supports.'
+        : 'Turned onto a flat face it needs less support and fewer layers.',
+      change,
+      ...(c.size ? { size: c.size } : {}),
+      quote,
+    });
   }
 
   const next = nextDiscountQuantity(quantity, inputs.table);

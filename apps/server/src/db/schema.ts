@@ -147,6 +147,8 @@ export const printParameters = pgTable('print_parameters', {
   units: varchar('units', { length: 4 }).notNull().default('mm'),
   /** The colour from the materials catalogue (null on quotes saved before colours). */
   color: varchar('color', { length: 32 }),
+  /** The face put down on the bed, its outward unit normal (null: as the file lies). */
+  orientation: jsonb('orientation').$type<[number, number, number]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -197,7 +199,11 @@ export const quotes = pgTable(
 );
 
 /** Print parameters of an order line or a product: the calculator's, with the catalogue colour. */
-export type LineParameters = QuoteParameters & { color: string | null };
+export type LineParameters = QuoteParameters & {
+  color: string | null;
+  /** The face put down on the bed (a saved quote's orientation); absent: as the file lies. */
+  orientation?: [number, number, number] | null;
+};
 
 /** A shipping rate as an order recorded it. */
 export interface OrderShipping {

@@ -1,6 +1,6 @@
 import { safeFileName, type UploadUnits } from '@printloop/contracts';
 import type { EstimateResult } from '@printloop/estimate';
-import { type Analysis, HOUSE_PRINTER, printableProblem } from '@printloop/geometry';
+import { type Analysis, HOUSE_PRINTER, type Orientation, printableProblem } from '@printloop/geometry';
 import type { PrintParameters, Quote, QuoteParameters } from '@printloop/quote';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -127,18 +127,23 @@ export async function reanalyzeJob(
 }
 
 /** The estimate for a job's stored mesh, rebuilding the mesh from the file when it is missing. */
-export async function estimateJob(app: FastifyInstance, job: JobRow, parameters: PrintParameters) {
+export async function estimateJob(
+  app: FastifyInstance,
+  job: JobRow,
+  parameters: PrintParameters,
+  orientation?: Orientation | null,
+) {
   const current = job.meshPath;
   if (current?.endsWith('.plm.gz')) {
     try {
-      return await app.models.estimate(job.userId, current, parameters);
+      return await app.models.estimate(job.userId, current, parameters, orientation);
     } catch (err) {
       if (!(err instanceof MeshMissingError)) throw err;
     }
   }
   // No usable mesh (a crash before it was written, or a mesh stored by an older version).
   const again = await reanalyzeJob(app, job, unitsOf(job));
-  return app.models.estimate(job.userId, again.job.meshPath!, parameters);
+  return app.models.estimate(job.userId, again.job.meshPath!, parameters, orientation);
 }
 
 /**
@@ -168,7 +173,7 @@ export async function insertQuote(
   q: {
     job: JobRow;
     userId: string;
-    parameters: QuoteParameters & { color?: string | null };
+    parameters: QuoteParameters & { color?: string | null; orientation?: Orientation | null };
     price: Quote;
     estimate: EstimateResult;
     livemode?: boolean;
@@ -241,7 +246,7 @@ function pricedColumns(price: Quote, estimate: EstimateResult) {
 async function insertParameters(
   tx: Db,
   job: JobRow,
-  parameters: QuoteParameters & { color?: string | null },
+  parameters: QuoteParameters & { color?: string | null; orientation?: Orientation | null },
 ) {
   const [params] = await tx
     .insert(printParameters)
@@ -255,6 +260,7 @@ async function insertParameters(
       postProcessing: parameters.postProcessing,
       units: job.units,
       color: parameters.color,
+      orientation: parameters.orientation ? [...parameters.orientation] : null,
     })
     .returning({ id: printParameters.id });
   return params!;
@@ -270,7 +276,7 @@ export async function updateQuote(
     id: string;
     job: JobRow;
     userId: string;
-    parameters: QuoteParameters & { color?: string | null };
+    parameters: QuoteParameters & { color?: string | null; orientation?: Orientation | null };
     price: Quote;
     estimate: EstimateResult;
   },

@@ -7,19 +7,23 @@ import {
   type Analysis,
   GeometryError,
   type GeometryErrorCode,
+  HOUSE_PRINTER,
+  isIdentityOrientation,
+  type Orientation,
   printableProblem,
   type Units,
 } from '@printloop/geometry';
 import { farmParameters } from '@printloop/materials';
 import type { PrintParameters } from '@printloop/quote';
 import { Piscina } from 'piscina';
-import { tooManyRequests } from '../lib/errors.js';
+import { AppError, tooManyRequests } from '../lib/errors.js';
 import type { Storage } from '../storage/storage.js';
 import { FairLane } from './lane.js';
 import {
   type AnalyzeTask,
   type EstimateReply,
   type EstimateTask,
+  orientedMeshKey,
   type ParsedMesh,
   runAnalyze,
   runEstimate,
@@ -339,7 +343,8 @@ export class ModelService {
     const task: EstimateTask = { kind: 'estimate', meshKey, positions, parameters };
     return this.pricingLane.run(user, async () => {
       const reply = pool ? await this.run<EstimateReply>(pool, task, [positions.buffer]) : runEstimate(task);
-      if (reply.needMesh) throw new Error('The pricing worker did not take the mesh.');
+      if (reply.needMesh || !('estimate' in reply))
+        throw new Error('The pricing worker did not take the mesh.');
       this.estimates.set(estimateKey(meshKey, parameters), reply.estimate);
       return reply.estimate;
     });
@@ -394,20 +399,35 @@ export class ModelService {
   /** Forget everything held for a mesh (its job was deleted or re-analysed). */
   forget(meshPath: string) {
     this.meshes.delete(meshPath);
-    this.estimates.deleteWhere((k) => k.startsWith(`${meshPath}|`));
+    this.estimates.deleteWhere((k) => k.startsWith(`${meshPath}|`) || k.startsWith(`${meshPath}@`));
   }
 
-  /** The estimate for a stored mesh, in the pricing lane. Throws MeshMissingError when it is gone. */
-  estimate(user: string, meshPath: string, asked: PrintParameters): Promise<EstimateResult> {
+  /**
+   * The estimate for a stored mesh, in the pricing lane, turned face `orientation` down when given (a
+   * 422 DOES_NOT_FIT when it does not fit the printer that way). Throws MeshMissingError when the mesh
+   * is gone.
+   */
+  estimate(
+    user: string,
+    meshPath: string,
+    asked: PrintParameters,
+    orientation?: Orientation | null,
+  ): Promise<EstimateResult> {
     // Priced as the farm runs it (the material's top speed, layers at most 75 % of the nozzle).
     const parameters = farmParameters(asked);
-    const key = estimateKey(meshPath, parameters);
+    const turned = orientation && !isIdentityOrientation(orientation) ? orientation : null;
+    const key = estimateKey(turned ? orientedMeshKey(meshPath, turned) : meshPath, parameters);
     const known = this.estimates.get(key);
     if (known) return Promise.resolve(known);
     const running = this.inflight.get(key);
     if (running) return running;
     const pool = this.pricingPool;
-    const task: EstimateTask = { kind: 'estimate', meshKey: meshPath, parameters };
+    const task: EstimateTask = {
+      kind: 'estimate',
+      meshKey: meshPath,
+      parameters,
+      ...(turned ? { orientation: turned } : {}),
+    };
     const work = this.pricingLane.run(user, async () => {
       let reply: EstimateReply = pool ? await this.run<EstimateReply>(pool, task) : runEstimate(task);
       if (reply.needMesh) {
@@ -416,6 +436,11 @@ export class ModelService {
         reply = pool ? await this.run<EstimateReply>(pool, withMesh) : runEstimate(withMesh);
       }
       if (reply.needMesh) throw new Error('The pricing worker did not take the mesh.');
+      if (!('estimate' in reply)) {
+        const [x, y, z] = reply.size.map((v) => Math.round(v * 10) / 10);
+        const message = `Turned that way the part (${x} × ${y} × ${z} mm) does not fit the printer (${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} × ${HOUSE_PRINTER.z} mm).`;
+        throw new AppError(422, 'DOES_NOT_FIT', message, { orientation: message });
+      }
       this.estimates.set(key, reply.estimate);
       return reply.estimate;
     });

@@ -7,6 +7,9 @@ import {
   decodeMesh,
   encodeMesh,
   GeometryError,
+  type Orientation,
+  orientedFit,
+  orientPositions,
   parseModel,
   printableProblem,
   releaseScratch,
@@ -63,9 +66,15 @@ export interface EstimateTask {
   /** Or the triangle soup itself, fresh from an upload's parse. */
   positions?: Float32Array;
   parameters: PrintParameters;
+  /** The face put down: the mesh is turned with `orientPositions` (as the calculator turns it) first. */
+  orientation?: Orientation;
 }
 
-export type EstimateReply = { needMesh: true } | { needMesh: false; estimate: EstimateResult };
+export type EstimateReply =
+  | { needMesh: true }
+  /** `fits` is false when the turned part does not fit the build volume (then no estimate is made). */
+  | { needMesh: false; estimate: EstimateResult; fits?: true }
+  | { needMesh: false; fits: false; size: [number, number, number] };
 
 /** gzip level for stored meshes: fast (float data barely compresses further at higher levels). */
 const MESH_GZIP_LEVEL = 3;
@@ -131,6 +140,7 @@ export async function runAnalyze(task: AnalyzeTask, hooks: AnalyzeHooks = {}): P
 }
 
 export function runEstimate(task: EstimateTask): EstimateReply {
+  if (task.orientation) return runOrientedEstimate(task, task.orientation);
   let entry = prepared.get(task.meshKey);
   if (!entry) {
     const mesh = task.positions
@@ -142,5 +152,39 @@ export function runEstimate(task: EstimateTask): EstimateReply {
     entry = { pm: prepareMesh(mesh), triangles: mesh.triangleCount };
   }
   remember(task.meshKey, entry.pm, entry.triangles);
+  return { needMesh: false, estimate: estimatePrint(entry.pm, task.parameters) };
+}
+
+/** Cache key of a mesh turned to an orientation. */
+export function orientedMeshKey(meshKey: string, n: Orientation): string {
+  return `${meshKey}@${n.join(',')}`;
+}
+
+/**
+ * The estimate of the stored mesh turned face `n` down: the turned mesh is prepared once and kept under
+ * its own key (from the plain mesh when this thread has it, else from the stored bytes).
+ */
+function runOrientedEstimate(task: EstimateTask, n: Orientation): EstimateReply {
+  const key = orientedMeshKey(task.meshKey, n);
+  let entry = prepared.get(key);
+  if (!entry) {
+    const plain = prepared.get(task.meshKey);
+    const mesh = plain
+      ? plain.pm.mesh
+      : task.positions
+        ? { positions: task.positions, triangleCount: task.positions.length / 9 }
+        : task.mesh
+          ? decompressMesh(task.mesh)
+          : null;
+    if (!mesh) return { needMesh: true };
+    const positions = orientPositions(mesh.positions, mesh.triangleCount, n);
+    const fit = orientedFit(positions, [0, 0, -1]);
+    if (!fit.fits) return { needMesh: false, fits: false, size: fit.size };
+    entry = {
+      pm: prepareMesh({ positions, triangleCount: mesh.triangleCount }),
+      triangles: mesh.triangleCount,
+    };
+  }
+  remember(key, entry.pm, entry.triangles);
   return { needMesh: false, estimate: estimatePrint(entry.pm, task.parameters) };
 }

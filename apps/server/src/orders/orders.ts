@@ -63,8 +63,14 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentTerms = 'prepay' | 'net30';
 
-/** Print parameters of an order line: the calculator's, with the colour the API names. */
-export type LineParameters = QuoteParameters & { color: string | null };
+/**
+ * Print parameters of an order line: the calculator's, with the colour the API names, and the face put
+ * down when the saved quote was turned.
+ */
+export type LineParameters = QuoteParameters & {
+  color: string | null;
+  orientation?: [number, number, number] | null;
+};
 
 /** A saved quote as an order line starts from. */
 export interface SavedQuoteForOrder {
@@ -188,7 +194,7 @@ async function priceLines(
       lines.push({ ...base, estimate: pickEstimate(r.quote.estimate), price });
       continue;
     }
-    const estimate = await estimateJob(app, r.job, r.parameters);
+    const estimate = await estimateJob(app, r.job, r.parameters, r.parameters.orientation);
     const price = priceQuote(estimate, r.parameters, {
       quantity: r.quantity,
       postProcessing: r.parameters.postProcessing,

@@ -197,6 +197,8 @@ export interface QuoteRequest {
   jobId: string;
   parameters: ColoredParameters;
   quantity: number;
+  /** The face put down on the bed (its outward unit normal); absent: as the file lies. */
+  orientation?: readonly [number, number, number];
 }
 
 export interface SavedQuoteSummary {
@@ -213,6 +215,8 @@ export interface SavedQuoteSummary {
   status: string;
   parameters: ColoredParameters;
   quantity: number;
+  /** The face put down on the bed; null or absent: as the file lies. */
+  orientation?: [number, number, number] | null;
   color: string | null;
   /** The parameters in one line. */
   summary: string;

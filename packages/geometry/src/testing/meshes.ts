@@ -122,3 +122,49 @@ export function meshObjectXml(id: number, tris: Tri[]): string {
 export function modelXml(unit: string, resources: string, build: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<model unit="${unit}" xml:lang="en-US" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02" xmlns:p="http://schemas.microsoft.com/3dmanufacturing/production/2015/06"><resources>${resources}</resources><build>${build}</build></model>`;
 }
+
+/**
+ * A prism: a simple polygon in the x–z plane (counter-clockwise seen from −y, fanned from its first
+ * vertex, which must see every other) extruded along y from 0 to `depth`, outward-facing triangles.
+ */
+export function prismXZ(profile: [number, number][], depth: number): Tri[] {
+  const tris: Tri[] = [];
+  const at = (p: [number, number], y: number): Vec3 => [p[0], y, p[1]];
+  const m = profile.length;
+  for (let i = 1; i + 1 < m; i++) {
+    const a = profile[0]!;
+    const b = profile[i]!;
+    const c = profile[i + 1]!;
+    // Seen from −y with x right and z up, counter-clockwise is outward for the y = 0 cap.
+    tris.push([at(a, 0), at(b, 0), at(c, 0)], [at(a, depth), at(c, depth), at(b, depth)]);
+  }
+  for (let i = 0; i < m; i++) {
+    const a = profile[i]!;
+    const b = profile[(i + 1) % m]!;
+    tris.push([at(a, 0), at(a, depth), at(b, depth)], [at(a, 0), at(b, depth), at(b, 0)]);
+  }
+  return tris;
+}
+
+/** Triangles as a flat triangle soup (x, y, z per vertex). */
+export function soup(tris: Tri[]): Float32Array<ArrayBuffer> {
+  return new Float32Array(tris.flat(2));
+}
+
+/**
+ * A gallows bracket standing up (Γ, 10 mm thick, 60 mm tall, its 40 mm arm at the top): the arm's
+ * underside overhangs, so standing it needs supports; on its side it needs none.
+ */
+export function gallows(): Tri[] {
+  return prismXZ(
+    [
+      [10, 50],
+      [50, 50],
+      [50, 60],
+      [0, 60],
+      [0, 0],
+      [10, 0],
+    ],
+    10,
+  );
+}

@@ -60,6 +60,8 @@ export async function savedQuoteLine(db: Db, userId: string, quoteId: string) {
     supportRequired: p.supportRequired,
     postProcessing: p.postProcessing as QuoteParameters['postProcessing'],
     color: p.color,
+    // The face put down, so an expired quote is priced again the way it was saved.
+    ...(p.orientation ? { orientation: p.orientation } : {}),
   };
   return {
     job,

@@ -14,7 +14,7 @@ import {
   savedQuoteSummarySchema,
   savedQuoteUpdateSchema,
 } from '@printloop/contracts';
-import type { Analysis } from '@printloop/geometry';
+import { type Analysis, isIdentityOrientation, type Orientation } from '@printloop/geometry';
 import { type QuoteParameters, summarizeParameters } from '@printloop/quote';
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,9 +42,15 @@ import { colorOrThrow, parametersOrThrow, priceWithLeadTimes } from './pricing.j
  * (working days until it is ready to ship) comes from the production floor's live queue, the fixed
  * rule when no printer could take it.
  */
-async function priceJob(app: FastifyInstance, job: JobRow, parameters: QuoteParameters, quantity: number) {
+async function priceJob(
+  app: FastifyInstance,
+  job: JobRow,
+  parameters: QuoteParameters,
+  quantity: number,
+  orientation?: Orientation | null,
+) {
   assertPrintable(job);
-  const estimate = await estimateJob(app, job, parameters);
+  const estimate = await estimateJob(app, job, parameters, orientation);
   const { quote, lead_times } = await priceWithLeadTimes(
     app,
     job.analysis as Analysis,
@@ -74,6 +80,7 @@ function summaryDto(q: QuoteRow, p: ParametersRow, fileName: string) {
     status: q.status,
     quantity: q.quantity,
     parameters,
+    orientation: p.orientation ?? null,
     color: p.color,
     summary: summarizeParameters({ ...parameters, color: p.color }),
     thumbnail_url: q.thumbnailPath
@@ -161,7 +168,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const parameters = parametersOrThrow(body.parameters);
       colorOrThrow(parameters.filamentType, body.parameters.color, false);
       const job = await findOwnJob(app, user.id, body.jobId);
-      return priceJob(app, job, parameters, body.quantity);
+      return priceJob(app, job, parameters, body.quantity, orientationOf(body.orientation));
     },
   );
 
@@ -187,12 +194,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const thumb = body.thumbnail ? decodeThumbnail(body.thumbnail) : null;
       const job = await findOwnJob(app, user.id, body.jobId);
       // Any price the client sent is ignored: the figures below are the server's own.
-      const { estimate, quote } = await priceJob(app, job, parameters, body.quantity);
+      const orientation = orientationOf(body.orientation);
+      const { estimate, quote } = await priceJob(app, job, parameters, body.quantity, orientation);
       let saved = await app.database.db.transaction((tx) =>
         insertQuote(tx as Db, {
           job,
           userId: user.id,
-          parameters: { ...parameters, color },
+          parameters: { ...parameters, color, orientation },
           price: quote,
           estimate,
           name: body.name,
@@ -229,13 +237,14 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       if (!existing) throw notFound('Quote');
       const job = await findOwnJob(app, user.id, body.jobId);
-      const { estimate, quote } = await priceJob(app, job, parameters, body.quantity);
+      const orientation = orientationOf(body.orientation);
+      const { estimate, quote } = await priceJob(app, job, parameters, body.quantity, orientation);
       let row = await app.database.db.transaction((tx) =>
         updateQuote(tx as Db, {
           id: request.params.id,
           job,
           userId: user.id,
-          parameters: { ...parameters, color },
+          parameters: { ...parameters, color, orientation },
           price: quote,
           estimate,
         }),
@@ -393,6 +402,11 @@ async function ownQuote(app: FastifyInstance, userId: string, id: string) {
     .limit(1);
   if (!row) throw notFound('Quote');
   return row;
+}
+
+/** A request's orientation: null when absent or when it leaves the part as it lies. */
+function orientationOf(v: readonly [number, number, number] | undefined): Orientation | null {
+  return v && !isIdentityOrientation(v) ? [v[0], v[1], v[2]] : null;
 }
 
 function parametersOf(p: ParametersRow): QuoteParameters & { color: string | null } {

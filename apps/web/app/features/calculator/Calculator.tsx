@@ -51,6 +51,8 @@ export function Calculator() {
               tintOverhangs={analysis?.supports_recommended ?? false}
               fileName={c.file?.name ?? null}
               size={analysis?.bbox.size ?? null}
+              turned={c.orientation !== null}
+              onResetOrientation={c.resetOrientation}
             />
             <ParametersCard
               params={c.params}

@@ -57,12 +57,17 @@ export function ViewerPanel({
   tintOverhangs,
   fileName,
   size = null,
+  turned = false,
+  onResetOrientation,
 }: {
   viewer: ViewerState;
   tintOverhangs: boolean;
   fileName: string | null;
   /** The model's bounding box in mm (x, y, z), for the text alternative. */
   size?: readonly number[] | null;
+  /** Shown turned onto another face (an orientation hint applied). */
+  turned?: boolean;
+  onResetOrientation?: () => void;
 }) {
   const resetRef = useRef<(() => void) | null>(null);
   const [webgl] = useState(() => (typeof document === 'undefined' ? true : webglAvailable()));
@@ -123,15 +128,33 @@ export function ViewerPanel({
               Overhangs that need support.
             </span>
           ) : null}
+          {turned ? (
+            <span className="ml-1 font-medium text-emerald-800" data-testid="orientation-note">
+              Shown and priced turned onto another face.
+            </span>
+          ) : null}
         </span>
-        <button
-          type="button"
-          onClick={() => resetRef.current?.()}
-          disabled={viewer.status !== 'ready'}
-          className="rounded-md border border-slate-300 px-3 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
-        >
-          Reset view
-        </button>
+        <span className="flex flex-wrap gap-2">
+          {turned && onResetOrientation ? (
+            <button
+              type="button"
+              onClick={onResetOrientation}
+              data-testid="reset-orientation"
+              aria-label="Reset orientation: print the part as the file lies"
+              className="rounded-md border border-emerald-400 px-3 py-1 text-xs font-medium text-emerald-900 hover:bg-emerald-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Reset orientation
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => resetRef.current?.()}
+            disabled={viewer.status !== 'ready'}
+            className="rounded-md border border-slate-300 px-3 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+          >
+            Reset view
+          </button>
+        </span>
       </figcaption>
     </figure>
   );

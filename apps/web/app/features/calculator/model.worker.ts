@@ -11,12 +11,14 @@ import {
   configureStepLoader,
   isGeometryError,
   type OcctModule,
+  type Orientation,
+  orientPositions,
   parseModel,
 } from '@printloop/geometry';
 import { farmParameters } from '@printloop/quote';
 import occtWasmUrl from 'occt-import-js/dist/occt-import-js.wasm?url';
 import { overhangMask } from './overhang';
-import { hintCandidates } from './savings';
+import { hintCandidates, needsSupport, orientationFaces, orientationHintCandidate } from './savings';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -31,6 +33,19 @@ configureStepLoader(async (): Promise<OcctModule> => {
 });
 
 let model: { id: number; prepared: PreparedMesh | null } | null = null;
+/** The loaded model turned to the last orientation asked for (prepared once per orientation). */
+let turned: { id: number; key: string; prepared: PreparedMesh } | null = null;
+
+/** The prepared mesh of the loaded model, turned face `n` down when given (as the server turns it). */
+function preparedFor(base: PreparedMesh, id: number, n: Orientation | undefined): PreparedMesh {
+  if (!n) return base;
+  const key = n.join(',');
+  if (turned?.id === id && turned.key === key) return turned.prepared;
+  const { positions, triangleCount } = base.mesh;
+  const prepared = prepareMesh({ positions: orientPositions(positions, triangleCount, n), triangleCount });
+  turned = { id, key, prepared };
+  return prepared;
+}
 
 function post(msg: WorkerResponse, transfer: Transferable[] = []) {
   self.postMessage(msg, transfer);
@@ -120,7 +135,36 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       return;
     }
     try {
-      post({ type: 'hint-candidates', id: msg.id, candidates: hintCandidates(model.prepared, msg.params) });
+      // Turned already: the hints for the turned part.
+      const candidates = hintCandidates(preparedFor(model.prepared, model.id, msg.orientation), msg.params);
+      post({ type: 'hint-candidates', id: msg.id, candidates });
+    } catch (err) {
+      fail(msg.id, err);
+    }
+    return;
+  }
+  if (msg.type === 'orientation-faces' || msg.type === 'orientation-hint') {
+    if (!model || model.id !== msg.modelId || !model.prepared) {
+      post({ type: 'error', id: msg.id, code: 'no_model', message: 'No model is loaded for hints.' });
+      return;
+    }
+    try {
+      if (msg.type === 'orientation-faces') {
+        post({
+          type: 'orientation-faces',
+          id: msg.id,
+          faces: orientationFaces(model.prepared),
+          supportNeeded: needsSupport(model.prepared, msg.params),
+        });
+      } else {
+        const candidate = orientationHintCandidate(
+          model.prepared,
+          msg.params,
+          msg.orientation,
+          msg.supportNeeded,
+        );
+        post({ type: 'hint-candidates', id: msg.id, candidates: [candidate] });
+      }
     } catch (err) {
       fail(msg.id, err);
     }
@@ -135,7 +179,9 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       post({
         type: 'estimated',
         id: msg.id,
-        estimate: toClient(estimatePrint(model.prepared, farmParameters(msg.params))),
+        estimate: toClient(
+          estimatePrint(preparedFor(model.prepared, model.id, msg.orientation), farmParameters(msg.params)),
+        ),
       });
     } catch (err) {
       fail(msg.id, err);

@@ -37,6 +37,14 @@ describe('checkPending', () => {
     expect(checkPending({ ...good, quantity: 1.5 }, now)?.quantity).toBe(1);
   });
 
+  it('keeps a valid orientation only', () => {
+    expect(checkPending({ ...good, orientation: [0, 1, 0] }, now)?.orientation).toEqual([0, 1, 0]);
+    expect(checkPending(good, now)?.orientation).toBeNull();
+    for (const bad of [[0, 0.5, 0], [0, 0, -1], 'side', [0, 1]]) {
+      expect(checkPending({ ...good, orientation: bad }, now)?.orientation).toBeNull();
+    }
+  });
+
   it('drops records that are old, from the future, or not a quote', () => {
     expect(checkPending({ ...good, savedAt: now - PENDING_MAX_AGE_MS - 1 }, now)).toBeNull();
     expect(checkPending({ ...good, savedAt: now + 10 * 60_000 }, now)).toBeNull();

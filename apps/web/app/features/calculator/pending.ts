@@ -1,9 +1,10 @@
 /**
  * A visitor's quote kept through sign-up or sign-in: the file's bytes, its name, the parameters, the
- * quantity and what they meant to do (save, or order). Kept in this browser's IndexedDB only (nothing is
+ * quantity, the face put down (an applied orientation hint) and what they meant to do (save, or order). Kept in this browser's IndexedDB only (nothing is
  * sent before the visitor has an account), read back once by the calculator after signing in, and
  * deleted as it is read. Older than a day, it is dropped.
  */
+import { isIdentityOrientation, type Orientation, orientationProblem } from '@printloop/geometry';
 import {
   colorIds,
   DEFAULT_PARAMETERS,
@@ -25,6 +26,8 @@ export interface PendingQuote {
   name: string;
   parameters: PendingParameters;
   quantity: number;
+  /** The face put down; absent or null: as the file lies. */
+  orientation?: Orientation | null;
   action: PendingAction;
   savedAt: number;
 }
@@ -94,11 +97,18 @@ export function checkPending(value: unknown, now = Date.now()): PendingQuote | n
       : stocked.includes('black')
         ? 'black'
         : stocked[0]!;
+  // An orientation only when it is a valid one that turns the part (else as the file lies).
+  const o = v.orientation;
+  const orientation =
+    orientationProblem(o) === null && !isIdentityOrientation(o as Orientation)
+      ? ([...(o as number[])] as [number, number, number])
+      : null;
   return {
     file: v.file,
     name: v.name,
     parameters: { ...parameters, color },
     quantity,
+    orientation,
     action: v.action,
     savedAt: v.savedAt,
   };

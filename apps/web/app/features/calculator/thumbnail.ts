@@ -43,7 +43,8 @@ export function renderThumbnail(positions: Float32Array): string | null {
   const geometry = new BufferGeometry();
   const material = new MeshStandardMaterial({ color: '#3b82f6', metalness: 0.05, roughness: 0.6 });
   try {
-    geometry.setAttribute('position', new BufferAttribute(positions, 3));
+    // A copy: centring and turning it below must not move the model the calculator keeps.
+    geometry.setAttribute('position', new BufferAttribute(positions.slice(), 3));
     geometry.computeVertexNormals();
     geometry.computeBoundingBox();
     const box = geometry.boundingBox!;

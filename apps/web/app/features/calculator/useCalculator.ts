@@ -3,7 +3,13 @@
  * estimate) while it uploads to the server (the authority); parameters re-price at once in the
  * browser and, debounced, on the server.
  */
-import type { Analysis, Units } from '@printloop/geometry';
+import {
+  type Analysis,
+  type Orientation,
+  orientedFit,
+  orientPositions,
+  type Units,
+} from '@printloop/geometry';
 import {
   colorIds,
   DEFAULT_PARAMETERS,
@@ -34,6 +40,7 @@ import {
 import { loadSession, useSession } from '../auth/session';
 import { loginPathFor } from '../auth/validation';
 import { checkModelFile, FILE_MESSAGES, isStepFile } from './files';
+import { overhangMask } from './overhang';
 import { keepPendingQuote, type PendingAction, RESUME_PARAM, takePendingQuote } from './pending';
 import { canSaveQuote, chooseShownQuote } from './quote-view';
 import { type LoadedModel, ModelWorkerClient, WorkerError } from './worker-client';
@@ -137,9 +144,20 @@ function defaults(): CalculatorParameters {
   };
 }
 
-/** Which parameters a server price belongs to. */
-function previewKeyOf(jobId: string, params: QuoteParameters, quantity: number, units: Units | undefined) {
-  return JSON.stringify({ jobId, params, quantity, a: units });
+/** Which parameters (and face down) a server price belongs to. */
+function previewKeyOf(
+  jobId: string,
+  params: QuoteParameters,
+  quantity: number,
+  units: Units | undefined,
+  orientation: Orientation | null,
+) {
+  return JSON.stringify({ jobId, params, quantity, a: units, o: orientation });
+}
+
+/** The orientation as a request field: absent when the part prints as the file lies. */
+function orientationField(o: Orientation | null): { orientation?: Orientation } {
+  return o ? { orientation: o } : {};
 }
 
 function isAbort(err: unknown): boolean {
@@ -165,6 +183,12 @@ export function useCalculator() {
   const [viewer, setViewer] = useState<ViewerState>({ status: 'empty' });
   const [modelId, setModelId] = useState<number | null>(null);
   const [params, setParams] = useState<CalculatorParameters>(defaults);
+  /** The face put down on the bed (an applied orientation hint); null: as the file lies. */
+  const [orientation, setOrientation] = useState<Orientation | null>(null);
+  const orientationRef = useRef(orientation);
+  orientationRef.current = orientation;
+  /** The orientation a visitor kept through sign-up, taken up by the next file's start. */
+  const resumeOrientation = useRef<Orientation | null>(null);
   /** Says which colour was picked when a material change dropped the chosen one. */
   const [colorNote, setColorNote] = useState<string | null>(null);
   const paramsRef = useRef(params);
@@ -248,6 +272,8 @@ export function useCalculator() {
     setPreviewError(null);
     setSave({ status: 'idle' });
     setOpened(null);
+    setOrientation(resumeOrientation.current);
+    resumeOrientation.current = null;
     source.current = null;
   }, []);
 
@@ -390,7 +416,7 @@ export function useCalculator() {
         setServerAnalysis(r.analysis);
         if (r.preview) {
           setPreview({
-            key: previewKeyOf(r.job.id, sent.parameters, sent.quantity, r.analysis.units),
+            key: previewKeyOf(r.job.id, sent.parameters, sent.quantity, r.analysis.units, null),
             value: r.preview,
           });
         }
@@ -443,13 +469,16 @@ export function useCalculator() {
   }, [viewerUnavailable, jobId, worker, adoptLoaded]);
 
   // ---- Instant estimate in the worker, on every change of the print parameters.
-  const estimateKey = modelId === null ? null : `${modelId}|${JSON.stringify(printParams(params))}`;
+  const estimateKey =
+    modelId === null
+      ? null
+      : `${modelId}|${JSON.stringify(printParams(params))}${orientation ? `|${orientation.join(',')}` : ''}`;
   const haveEstimateFor = clientEstimate?.key ?? null;
   useEffect(() => {
     if (modelId === null || estimateKey === null || haveEstimateFor === estimateKey) return;
     let live = true;
     worker()
-      .estimate(modelId, printParams(params))
+      .estimate(modelId, printParams(params), orientation)
       .then(
         (est) => {
           if (live && est) setClientEstimate({ key: estimateKey, estimate: est });
@@ -461,32 +490,46 @@ export function useCalculator() {
     return () => {
       live = false;
     };
-  }, [modelId, estimateKey, haveEstimateFor, params, worker]);
+  }, [modelId, estimateKey, haveEstimateFor, params, orientation, worker]);
 
   // ---- Savings hints: after the instant price for these parameters exists, in the worker, debounced.
   const [hintCands, setHintCands] = useState<{ key: string; candidates: HintCandidate[] } | null>(null);
   const estimateFresh = estimateKey !== null && haveEstimateFor === estimateKey;
-  const haveHintsFor = hintCands?.key ?? null;
+  // Runs once per estimate key (the orientation faces arrive one by one into the same key's candidates).
   useEffect(() => {
-    if (modelId === null || !estimateFresh || estimateKey === null || haveHintsFor === estimateKey) return;
+    if (modelId === null || !estimateFresh || estimateKey === null) return;
     let live = true;
     const t = setTimeout(() => {
-      worker()
-        .hintCandidates(modelId, printParams(paramsRef.current))
-        .then(
-          (candidates) => {
-            if (live) setHintCands({ key: estimateKey, candidates });
-          },
-          () => {
-            // No hints for this model; the price is unaffected.
-          },
-        );
+      void (async () => {
+        const w = worker();
+        const params = printParams(paramsRef.current);
+        const turned = orientationRef.current;
+        try {
+          const candidates = await w.hintCandidates(modelId, params, turned);
+          if (!live) return;
+          setHintCands({ key: estimateKey, candidates });
+          // The orientation hint, one face per request, so a change's instant price never waits for
+          // all of them; not offered once the part is turned (Reset orientation goes back).
+          if (turned) return;
+          const { faces, supportNeeded } = await w.orientationFaces(modelId, params);
+          for (const n of faces) {
+            if (!live) return;
+            const more = await w.orientationHint(modelId, params, n, supportNeeded);
+            if (!live) return;
+            setHintCands((h) =>
+              h && h.key === estimateKey ? { key: estimateKey, candidates: [...h.candidates, ...more] } : h,
+            );
+          }
+        } catch {
+          // No (more) hints for this model; the price is unaffected.
+        }
+      })();
     }, HINTS_DELAY_MS);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [modelId, estimateFresh, estimateKey, haveHintsFor, worker]);
+  }, [modelId, estimateFresh, estimateKey, worker]);
   const hints = useMemo((): SavingsHint[] => {
     if (quantityError !== null || !clientEstimate || !estimateFresh) return [];
     if (!hintCands || hintCands.key !== estimateKey) return [];
@@ -503,7 +546,9 @@ export function useCalculator() {
   // ---- The server's preview (the authority), debounced.
   // No server price for an invalid quantity: the total is cleared and Save and Order are disabled.
   const previewKey =
-    job && quantityError === null ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units) : null;
+    job && quantityError === null
+      ? previewKeyOf(job.id, params, quantity, serverAnalysis?.units, orientation)
+      : null;
   const havePreviewFor = preview?.key ?? null;
   useEffect(() => {
     if (!job || previewKey === null || havePreviewFor === previewKey) return;
@@ -511,7 +556,8 @@ export function useCalculator() {
     const g = gen.current;
     setPreviewError(null);
     const t = setTimeout(() => {
-      quotesApi.preview({ jobId: job.id, parameters: params, quantity }, ctrl.signal).then(
+      const req = { jobId: job.id, parameters: params, quantity, ...orientationField(orientation) };
+      quotesApi.preview(req, ctrl.signal).then(
         (value) => {
           if (g === gen.current && !ctrl.signal.aborted) setPreview({ key: previewKey, value });
         },
@@ -529,7 +575,7 @@ export function useCalculator() {
       clearTimeout(t);
       ctrl.abort();
     };
-  }, [job, previewKey, havePreviewFor, params, quantity]);
+  }, [job, previewKey, havePreviewFor, params, quantity, orientation]);
 
   // ---- What the Quote Summary shows.
   const shown = useMemo(
@@ -577,7 +623,13 @@ export function useCalculator() {
       setSave({ status: 'saving', mode });
       try {
         const thumbnail = await thumbnailFor(viewerRef.current);
-        const req = { jobId: job.id, parameters: params, quantity, ...(thumbnail ? { thumbnail } : {}) };
+        const req = {
+          jobId: job.id,
+          parameters: params,
+          quantity,
+          ...orientationField(orientation),
+          ...(thumbnail ? { thumbnail } : {}),
+        };
         const r = target ? await quotesApi.update(target.id, req) : await quotesApi.save(req);
         setSave({ status: 'saved', id: r.id, reference: r.reference, mode });
         // What was saved is now the opened quote: saving again offers to update it.
@@ -588,7 +640,7 @@ export function useCalculator() {
         setSave({ status: 'error' });
       }
     },
-    [job, canSave, opened, params, quantity, refreshSaved, navigate, thumbnailFor],
+    [job, canSave, opened, params, quantity, orientation, refreshSaved, navigate, thumbnailFor],
   );
 
   const openSaved = useCallback(
@@ -613,6 +665,7 @@ export function useCalculator() {
         });
         setColorNote(null);
         setQuantity(d.quote.quantity);
+        setOrientation(d.quote.orientation ?? null);
         setUpload({ phase: 'done' });
         setPhase('ready');
         setViewer({ status: 'loading' });
@@ -706,9 +759,52 @@ export function useCalculator() {
     (h: SavingsHint) => {
       if (h.change.parameters) updateParams(h.change.parameters);
       if (h.change.quantity !== undefined) updateQuantity(h.change.quantity);
+      if (h.change.orientation) {
+        setOrientation(h.change.orientation);
+        setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
+      }
     },
     [updateParams, updateQuantity],
   );
+  /** Back to the part as the file lies (undoes an orientation hint). */
+  const resetOrientation = useCallback(() => {
+    setOrientation(null);
+    setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
+  }, []);
+
+  // ---- The model turned to the chosen face, for the viewer and the dimensions.
+  const shownViewer = useMemo((): ViewerState => {
+    if (!orientation || viewer.status !== 'ready') return viewer;
+    const { positions } = viewer.model;
+    const n = Math.floor(positions.length / 9);
+    const turnedPositions = orientPositions(positions, n, orientation);
+    const { mask, count } = overhangMask(turnedPositions, n);
+    return {
+      status: 'ready',
+      model: {
+        key: viewer.model.key + 0.5,
+        positions: turnedPositions,
+        overhang: mask,
+        overhangCount: count,
+      },
+    };
+  }, [viewer, orientation]);
+  const baseAnalysis = serverAnalysis ?? clientAnalysis;
+  const shownAnalysis = useMemo((): Analysis | null => {
+    if (!orientation || !baseAnalysis || viewer.status !== 'ready') return baseAnalysis;
+    const { size, fits } = orientedFit(viewer.model.positions, orientation);
+    const r = (v: number) => Math.round(v * 1e6) / 1e6;
+    const sized: [number, number, number] = [r(size[0]), r(size[1]), r(size[2])];
+    return {
+      ...baseAnalysis,
+      bbox: { min: [0, 0, 0], max: sized, size: sized },
+      fits_build_volume: fits,
+      // Turned, what overhangs is what the turned part's facets say.
+      supports_recommended: shownViewer.status === 'ready' && shownViewer.model.overhangCount > 0,
+      fit_rotation_deg: null,
+      fit_footprint_mm: null,
+    };
+  }, [orientation, baseAnalysis, viewer, shownViewer]);
 
   // ---- Save and Order without an account: the file and settings are kept in this browser
   // (pending.ts) while the visitor signs up or in, then the calculator carries on from there.
@@ -723,6 +819,7 @@ export function useCalculator() {
         name: src.name,
         parameters: paramsRef.current,
         quantity: quantityRef.current,
+        orientation: orientationRef.current,
         action,
       });
       if (!kept) setKeepError(KEEP_ERROR);
@@ -745,6 +842,7 @@ export function useCalculator() {
       quantityRef.current = kept.quantity;
       setParams(kept.parameters);
       setQuantity(kept.quantity);
+      resumeOrientation.current = kept.orientation ?? null;
       setResumeAction(kept.action);
       await processFile(new File([kept.file], kept.name));
     })();
@@ -797,7 +895,9 @@ export function useCalculator() {
     file,
     upload,
     job,
-    analysis: serverAnalysis ?? clientAnalysis,
+    analysis: shownAnalysis,
+    orientation,
+    resetOrientation,
     analysisSource: serverAnalysis
       ? ('server' as const)
       : clientAnalysis
@@ -805,7 +905,7 @@ export function useCalculator() {
           ? ('browser' as const)
           : ('instant' as const)
         : null,
-    viewer,
+    viewer: shownViewer,
     params,
     colorNote,
     quantity,

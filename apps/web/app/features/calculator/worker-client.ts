@@ -2,7 +2,7 @@
  * Promise wrapper of the model worker. The worker is created on first use; estimates are coalesced
  * (while one runs, only the newest request waits; older ones resolve to null).
  */
-import type { Analysis, Units } from '@printloop/geometry';
+import type { Analysis, Orientation, Units } from '@printloop/geometry';
 import type { HintCandidate, PrintParameters } from '@printloop/quote';
 import type { ClientEstimate, WorkerRequest, WorkerResponse } from './worker-protocol';
 
@@ -34,6 +34,7 @@ export class ModelWorkerClient {
   private queued: {
     modelId: number;
     params: PrintParameters;
+    orientation: Orientation | null;
     resolve: (e: ClientEstimate | null) => void;
   } | null = null;
 
@@ -131,22 +132,36 @@ export class ModelWorkerClient {
   }
 
   /** The instant estimate for the loaded model; null when a newer request superseded this one. */
-  estimate(modelId: number, params: PrintParameters): Promise<ClientEstimate | null> {
+  estimate(
+    modelId: number,
+    params: PrintParameters,
+    orientation: Orientation | null = null,
+  ): Promise<ClientEstimate | null> {
     return new Promise((resolve, reject) => {
       if (this.estimating) {
         this.queued?.resolve(null);
-        this.queued = { modelId, params, resolve };
+        this.queued = { modelId, params, orientation, resolve };
         return;
       }
-      this.runEstimate(modelId, params).then(resolve, reject);
+      this.runEstimate(modelId, params, orientation).then(resolve, reject);
     });
   }
 
-  private async runEstimate(modelId: number, params: PrintParameters): Promise<ClientEstimate> {
+  private async runEstimate(
+    modelId: number,
+    params: PrintParameters,
+    orientation: Orientation | null,
+  ): Promise<ClientEstimate> {
     this.estimating = true;
     try {
       const id = this.nextId++;
-      const r = await this.request({ type: 'estimate', id, modelId, params });
+      const r = await this.request({
+        type: 'estimate',
+        id,
+        modelId,
+        params,
+        ...(orientation ? { orientation } : {}),
+      });
       if (r.type === 'error') throw new WorkerError(r.code, r.message);
       if (r.type !== 'estimated')
         throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
@@ -155,14 +170,59 @@ export class ModelWorkerClient {
       this.estimating = false;
       const q = this.queued;
       this.queued = null;
-      if (q) this.runEstimate(q.modelId, q.params).then(q.resolve, () => q.resolve(null));
+      if (q) this.runEstimate(q.modelId, q.params, q.orientation).then(q.resolve, () => q.resolve(null));
     }
   }
 
-  /** The savings hints' candidates (each a changed parameter with its estimate) for the loaded model. */
-  async hintCandidates(modelId: number, params: PrintParameters): Promise<HintCandidate[]> {
+  /** The faces worth trying for the orientation hint, and whether the part needs supports as it lies. */
+  async orientationFaces(
+    modelId: number,
+    params: PrintParameters,
+  ): Promise<{ faces: Orientation[]; supportNeeded: boolean }> {
     const id = this.nextId++;
-    const r = await this.request({ type: 'hints', id, modelId, params });
+    const r = await this.request({ type: 'orientation-faces', id, modelId, params });
+    if (r.type === 'error') throw new WorkerError(r.code, r.message);
+    if (r.type !== 'orientation-faces')
+      throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+    return { faces: r.faces, supportNeeded: r.supportNeeded };
+  }
+
+  /** One face's orientation candidate (its estimate on the turned mesh). */
+  async orientationHint(
+    modelId: number,
+    params: PrintParameters,
+    orientation: Orientation,
+    supportNeeded: boolean,
+  ): Promise<HintCandidate[]> {
+    const id = this.nextId++;
+    const r = await this.request({
+      type: 'orientation-hint',
+      id,
+      modelId,
+      params,
+      orientation,
+      supportNeeded,
+    });
+    if (r.type === 'error') throw new WorkerError(r.code, r.message);
+    if (r.type !== 'hint-candidates')
+      throw new WorkerError('protocol', 'Unexpected answer from the model worker.');
+    return r.candidates;
+  }
+
+  /** The savings hints' candidates (each a changed parameter with its estimate) for the loaded model. */
+  async hintCandidates(
+    modelId: number,
+    params: PrintParameters,
+    orientation: Orientation | null = null,
+  ): Promise<HintCandidate[]> {
+    const id = this.nextId++;
+    const r = await this.request({
+      type: 'hints',
+      id,
+      modelId,
+      params,
+      ...(orientation ? { orientation } : {}),
+    });
     if (r.type === 'error') throw new WorkerError(r.code, r.message);
     if (r.type !== 'hint-candidates')
       throw new WorkerError('protocol', 'Unexpected answer from the model worker.');

@@ -1,0 +1,1 @@
+ALTER TABLE "print_parameters" ADD COLUMN "orientation" jsonb;
