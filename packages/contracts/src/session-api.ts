@@ -49,6 +49,7 @@ export const analysisSchema = z.object({
   /** Analyses stored before turning on the bed was tried have neither. */
   fit_rotation_deg: z.number().nullable().optional(),
   fit_footprint_mm: z.tuple([z.number(), z.number()]).nullable().optional(),
+  fit_orientation: z.tuple([z.number(), z.number(), z.number()]).nullable().optional(),
   suggested_units: unitsSchema.nullable(),
   warnings: z.array(z.string()),
 });

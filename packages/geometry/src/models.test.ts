@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeModel } from './index.js';
+import { analyzeModel, bedFootprint } from './index.js';
+import { binaryStl, box } from './testing/meshes.js';
 
 const MODELS = path.resolve(import.meta.dirname, '../../../fixtures/models');
 
@@ -129,6 +130,38 @@ describe('reference models (manifest.json)', () => {
     expect(a.fits_build_volume).toBe(false);
     expect(a.fit_rotation_deg).toBeNull();
     expect(a.warnings.some((w) => /does not fit/.test(w))).toBe(true);
+  });
+
+  it('a tower taller than the printer fits laid on its side (turned on the diagonal too); a 260 mm plate still does not', async () => {
+    // 20 × 30 × 240 mm: too tall standing (210), 240 long lying down: over 250? no, but lying on a 30 mm
+    // side it is 240 × 20 on the bed and 30 tall.
+    const tower = await analyzeModel(binaryStl(box([0, 0, 0], [20, 30, 240])), 'tower.stl');
+    expect(tower.fits_build_volume).toBe(true);
+    expect(tower.fit_orientation).not.toBeNull();
+    const [nx, ny, nz] = tower.fit_orientation!;
+    expect(Math.abs(nx) + Math.abs(ny)).toBe(1);
+    expect(nz).toBe(0);
+    expect(Math.max(...tower.fit_footprint_mm!)).toBeCloseTo(240, 1);
+    expect(tower.warnings.some((w) => /only laid on its side/.test(w))).toBe(true);
+    // The farm plans it lying: its height on the bed is a side's width, not 240 mm.
+    const onBed = bedFootprint(tower);
+    expect([20, 30]).toContain(Math.round(onBed.z));
+    expect(Math.round(Math.max(onBed.x, onBed.y))).toBe(240);
+    expect(tower.warnings.some((w) => /does not fit/.test(w))).toBe(false);
+    // 20 × 20 × 300 mm: lying down it is 300 long, so only on the bed's diagonal (about 325 mm).
+    const pole = await analyzeModel(binaryStl(box([0, 0, 0], [20, 20, 300])), 'pole.stl');
+    expect(pole.fits_build_volume).toBe(true);
+    expect(pole.fit_orientation).not.toBeNull();
+    expect(pole.fit_rotation_deg).toBeGreaterThan(0);
+    expect(pole.fit_footprint_mm![0]).toBeLessThanOrEqual(250);
+    expect(pole.fit_footprint_mm![1]).toBeLessThanOrEqual(210);
+    // 400 mm long: no side and no turn fits.
+    const mast = await analyzeModel(binaryStl(box([0, 0, 0], [20, 20, 400])), 'mast.stl');
+    expect(mast.fits_build_volume).toBe(false);
+    expect(mast.fit_orientation ?? null).toBeNull();
+    // Standing parts never get one.
+    const cube = await analyzeModel(load('cube_20mm.stl'), 'cube_20mm.stl');
+    expect(cube.fit_orientation).toBeNull();
   });
 
   it('needs no turn for a part that fits as it lies', async () => {

@@ -47,6 +47,12 @@ export interface Analysis {
   fit_rotation_deg: number | null;
   /** The footprint on the bed (x, y in mm) at that turn; null when it does not fit. */
   fit_footprint_mm: [number, number] | null;
+  /**
+   * When it fits only laid on a side (a tower taller than the printer), that side as the face put down
+   * (an orientation, see `orientPositions`): the estimate, the viewer and the farm use it. Null when it
+   * fits as it stands (or not at all); absent on analyses stored before sides were tried.
+   */
+  fit_orientation?: [number, number, number] | null;
   suggested_units: Units | null;
   warnings: string[];
 }

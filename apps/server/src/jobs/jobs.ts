@@ -133,6 +133,8 @@ export async function estimateJob(
   parameters: PrintParameters,
   orientation?: Orientation | null,
 ) {
+  // A part that fits only laid on a side is priced that way unless another face was chosen.
+  orientation ??= (job.analysis as Analysis | null)?.fit_orientation ?? null;
   const current = job.meshPath;
   if (current?.endsWith('.plm.gz')) {
     try {

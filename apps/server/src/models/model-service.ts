@@ -327,7 +327,10 @@ export class ModelService {
       );
     return analysed.then(async (analysis) => {
       const estimate = await priced;
-      const usable = analysis.fits_build_volume && printableProblem(analysis) === null;
+      // A part that fits only laid on a side: the estimate of the upright mesh is not its price (the
+      // first price is then the preview's, of the mesh turned that way).
+      const usable =
+        analysis.fits_build_volume && printableProblem(analysis) === null && !analysis.fit_orientation;
       return { analysis, estimate: usable ? estimate : null, mesh };
     });
   }

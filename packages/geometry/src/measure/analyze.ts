@@ -3,6 +3,7 @@ import type { ParsedModel, ProgressCallback } from '../parse/index.js';
 import type { Analysis, Units } from '../types.js';
 import { type BedFit, convexHull2D, fitOnBed } from './fit.js';
 import { measureMesh } from './mesh.js';
+import { orientPositions } from './orient.js';
 
 /** Overhang area above which supports are recommended (mm², and as a share of the surface). */
 export const SUPPORT_MIN_AREA_MM2 = 50;
@@ -80,17 +81,53 @@ function fitTurned(xyz: Float32Array): BedFit | null {
   return fit && fit.rotationDeg > 0 ? fit : null;
 }
 
+/** The sides a part may be laid on, as the face put down (see orient.ts): ±x and ±y down. */
+const SIDES: readonly (readonly [number, number, number])[] = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+];
+
+/**
+ * The first side the part fits lying on (turned on the bed if need be), with its turn and footprint;
+ * null when it fits no way. Points are x, y, z triples (the mesh's vertices).
+ */
+function fitLying(xyz: ArrayLike<number>): { orientation: [number, number, number]; fit: BedFit } | null {
+  const floats = Math.floor(xyz.length / 3) * 3;
+  for (const side of SIDES) {
+    const r = orientPositions(xyz, 0, side, floats);
+    let minZ = Number.POSITIVE_INFINITY;
+    let maxZ = Number.NEGATIVE_INFINITY;
+    const xy = new Float64Array((2 * floats) / 3);
+    for (let i = 0, j = 0; i < floats; i += 3, j += 2) {
+      xy[j] = r[i]!;
+      xy[j + 1] = r[i + 1]!;
+      const z = r[i + 2]!;
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
+    }
+    if (maxZ - minZ > HOUSE_PRINTER.z + 1e-6) continue;
+    const fit = fitOnBed(convexHull2D(xy), HOUSE_PRINTER.x, HOUSE_PRINTER.y);
+    if (fit) return { orientation: [side[0], side[1], side[2]], fit };
+  }
+  return null;
+}
+
 /**
  * What a part takes on the bed (mm): its box as it lies, or, when it fits only turned (a long rail on
  * the diagonal), its footprint at that turn; the height either way. Analyses stored before turning was
  * tried have no footprint: their box.
  */
-export function bedFootprint(a: Pick<Analysis, 'bbox' | 'fit_footprint_mm'>): {
+export function bedFootprint(a: Pick<Analysis, 'bbox' | 'fit_footprint_mm' | 'fit_orientation'>): {
   x: number;
   y: number;
   z: number;
 } {
-  const [x, y, z] = a.bbox.size;
+  const [x, y, standing] = a.bbox.size;
+  // Laid on a side (a face with an x or y normal down): its height is its width along that axis.
+  const side = a.fit_orientation;
+  const z = side ? (side[0] !== 0 ? x : y) : standing;
   const fp = a.fit_footprint_mm;
   return fp ? { x: fp[0], y: fp[1], z } : { x, y, z };
 }
@@ -125,7 +162,10 @@ export function analyzeParsed(
     !squareOn && size[2] <= HOUSE_PRINTER.z + 1e-6
       ? fitTurned(mesh.indexed?.vertices ?? mesh.positions)
       : null;
-  const fits = squareOn || turned !== null;
+  // Still no fit (too tall, or too long even on the diagonal): try lying it on each of its sides, the
+  // four turns of a quarter turn about x or y, turned on the bed if need be (a 260 mm tower lies down).
+  const lying = squareOn || turned ? null : fitLying(mesh.indexed?.vertices ?? mesh.positions);
+  const fits = squareOn || turned !== null || lying !== null;
   const warnings: string[] = [...parsed.warnings];
   const shells = parsed.format === 'step' && parsed.solids !== undefined ? parsed.solids : m.shells;
 
@@ -172,6 +212,12 @@ export function analyzeParsed(
       `The model fits our ${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} mm bed turned by ${fmt(turned.rotationDeg)}° (on the diagonal); we print it that way.`,
     );
   }
+  if (lying) {
+    const turn = lying.fit.rotationDeg > 0 ? `, turned by ${fmt(lying.fit.rotationDeg)}° on the bed` : '';
+    warnings.push(
+      `The model (${fmt(size[0])} × ${fmt(size[1])} × ${fmt(size[2])} mm) fits our printer only laid on its side${turn}; we print it, price it and show it that way.`,
+    );
+  }
   if (!fits) {
     warnings.push(
       `The model (${fmt(size[0])} × ${fmt(size[1])} × ${fmt(size[2])} mm) does not fit our printer's ${HOUSE_PRINTER.x} × ${HOUSE_PRINTER.y} × ${HOUSE_PRINTER.z} mm build volume.`,
@@ -198,12 +244,21 @@ export function analyzeParsed(
     overhang_area_mm2: round6(m.overhangArea),
     supports_recommended: supports,
     fits_build_volume: fits,
-    fit_rotation_deg: squareOn ? 0 : turned ? round2(turned.rotationDeg) : null,
+    fit_rotation_deg: squareOn
+      ? 0
+      : turned
+        ? round2(turned.rotationDeg)
+        : lying
+          ? round2(lying.fit.rotationDeg)
+          : null,
     fit_footprint_mm: squareOn
       ? [round6(size[0]), round6(size[1])]
       : turned
         ? [round2(turned.footprint[0]), round2(turned.footprint[1])]
-        : null,
+        : lying
+          ? [round2(lying.fit.footprint[0]), round2(lying.fit.footprint[1])]
+          : null,
+    fit_orientation: lying ? lying.orientation : null,
     suggested_units: suggested,
     warnings,
   };

@@ -139,13 +139,17 @@ describe('mesh analysis', () => {
     expect(b.overhang_area_mm2).toBe(0);
   });
 
-  it('fits the printer as uploaded or turned 90° about Z', async () => {
+  it('fits the printer as uploaded, turned 90° about Z, or laid on a side', async () => {
     const long = await analyzeModel(stl(box([0, 0, 0], [240, 20, 10])), 'x.stl');
     expect(long.fits_build_volume).toBe(true);
     const turned = await analyzeModel(stl(box([0, 0, 0], [200, 240, 10])), 'y.stl');
     expect(turned.fits_build_volume).toBe(true);
+    // Too tall standing: it fits laid on a side, and says which.
     const tall = await analyzeModel(stl(box([0, 0, 0], [10, 10, 211])), 'z.stl');
-    expect(tall.fits_build_volume).toBe(false);
+    expect(tall.fits_build_volume).toBe(true);
+    expect(tall.fit_orientation).not.toBeNull();
+    const tallAndWide = await analyzeModel(stl(box([0, 0, 0], [230, 10, 215])), 't.stl');
+    expect(tallAndWide.fits_build_volume).toBe(false);
     const wide = await analyzeModel(stl(box([0, 0, 0], [220, 215, 10])), 'w.stl');
     expect(wide.fits_build_volume).toBe(false);
     expect(wide.warnings.join(' ')).toMatch(/does not fit/);

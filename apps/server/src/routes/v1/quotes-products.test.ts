@@ -1,3 +1,4 @@
+import { buildShape, toBinaryStl } from '@printloop/estimate';
 import { PRICE_TABLE } from '@printloop/quote';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, quotes } from '../../db/schema.js';
@@ -40,6 +41,18 @@ describe.each(testDatabases)('quotes and products on %s', (kind) => {
     (await t.app.database.db.select().from(table)).length;
 
   describe('quotes', () => {
+    it('prices a tower taller than the printer laid on its side (layers of its width, not its height)', async () => {
+      // 20 × 30 × 240 mm: 240 is over the printer's 210 mm; lying down it is 20 or 30 mm tall.
+      const tower = toBinaryStl(buildShape({ kind: 'box', args: [20, 30, 240] }));
+      const file = (await upload(t, adaTest, 'tower.stl', Buffer.from(tower))).json();
+      expect(file.analysis.fits_build_volume).toBe(true);
+      expect(file.analysis.warnings.join(' ')).toMatch(/only laid on its side/);
+      const res = await v1(t, adaTest, 'POST', '/v1/quotes', { file_id: file.id, ...PARAMS, layer_height: 0.2 });
+      expect(res.statusCode, res.body).toBe(201);
+      // 100 or 150 layers of 0.2 mm (laid on a side), never 1,200 (standing).
+      expect([100, 150]).toContain(res.json().estimate.layers);
+    });
+
     it('prices a file with the calculator engine and price table, itemised in pence', async () => {
       const res = await v1(t, adaLive, 'POST', '/v1/quotes', {
         file_id: liveCubeFile.id,

@@ -51,7 +51,7 @@ export function Calculator() {
               tintOverhangs={analysis?.supports_recommended ?? false}
               fileName={c.file?.name ?? null}
               size={analysis?.bbox.size ?? null}
-              turned={c.orientation !== null}
+              turned={c.turnedByChoice}
               onResetOrientation={c.resetOrientation}
             />
             <ParametersCard

@@ -766,9 +766,17 @@ export function useCalculator() {
     },
     [updateParams, updateQuantity],
   );
-  /** Back to the part as the file lies (undoes an orientation hint). */
+  // A part that fits the printer only laid on a side (a tower taller than the printer) starts laid that
+  // way: shown, estimated and sent turned, as the server prices it when no face is chosen.
+  const fitOrientation = (serverAnalysis ?? clientAnalysis)?.fit_orientation ?? null;
+  const fitOrientationRef = useRef(fitOrientation);
+  fitOrientationRef.current = fitOrientation;
+  useEffect(() => {
+    if (fitOrientation && orientationRef.current === null) setOrientation(fitOrientation);
+  }, [fitOrientation]);
+  /** Back to the part as the file lies (undoes an orientation hint), or laid on the side it needs. */
   const resetOrientation = useCallback(() => {
-    setOrientation(null);
+    setOrientation(fitOrientationRef.current);
     setSave((s) => (s.status === 'saved' || s.status === 'error' ? { status: 'idle' } : s));
   }, []);
 
@@ -887,6 +895,10 @@ export function useCalculator() {
     signedIn,
     saveEnabled,
     resuming: resumeAction !== null,
+    /** Turned to a face the user chose (not as the file lies, nor the side it must lie on). */
+    turnedByChoice:
+      orientation !== null &&
+      !(fitOrientation !== null && orientation.every((v, i) => v === fitOrientation[i])),
     keepError,
     requestSave,
     requestOrder,
