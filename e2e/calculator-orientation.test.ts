@@ -11,6 +11,7 @@ const baseURL = inject('baseURL');
 
 let browser: Browser;
 let gallowsFile: string;
+let towerFile: string;
 beforeAll(async () => {
   browser = await launchBrowser({ webgl: true });
   // A gallows bracket standing up (Γ, 60 mm tall, its 40 mm arm at the top): the arm overhangs.
@@ -33,6 +34,9 @@ beforeAll(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'printloop-orient-'));
   gallowsFile = path.join(dir, 'gallows_bracket.stl');
   await writeFile(gallowsFile, stl);
+  // A 20 × 30 × 240 mm tower: taller than the printer (210 mm), so it is printed laid on a side.
+  towerFile = path.join(dir, 'tall_tower.stl');
+  await writeFile(towerFile, toBinaryStl(buildShape({ kind: 'box', args: [20, 30, 240] })));
 });
 afterAll(() => browser?.close());
 
@@ -61,6 +65,32 @@ const confirmed = (page: Page) =>
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
 const dimensions = (page: Page) => page.locator('dt:has-text("Dimensions") + dd').first().innerText();
+
+describe('a part taller than the printer', () => {
+  it('is laid on its side: shown, priced and confirmed that way, and saved with it', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await signedIn(page, `tower.${Date.now()}@example.com`);
+    await page.getByLabel('Choose a model file').setInputFiles(towerFile);
+    await expect
+      .poll(() => page.getByTestId('analysis-source').innerText(), { timeout: 30_000 })
+      .toBe("Figures from the server's analysis");
+    await confirmed(page);
+    // Lying down: 20 or 30 mm tall, 240 mm long; no 'does not fit', no Reset (it must lie so).
+    await expect.poll(() => dimensions(page)).toMatch(/240\.00 × .* × (20|30)\.00 mm$/);
+    expect(await page.getByText(/only laid on its side/).count()).toBeGreaterThan(0);
+    expect(await page.getByText(/does not fit/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Reset orientation/ }).count()).toBe(0);
+    const shown = await total(page);
+    const summary = page.getByRole('region', { name: 'Quote Summary' });
+    await summary.getByRole('button', { name: 'Save Quote' }).click();
+    await expect.poll(() => page.getByText(/Q-\d{4}-\d{6}/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const saved = await page.evaluate(async () => (await (await fetch('/api/quotes')).json()).quotes[0]);
+    expect(gbp(saved.total_pence)).toBe(shown);
+    expect(saved.orientation).not.toBeNull();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 180_000);
+});
 
 describe('the orientation hint', () => {
   it('lays a part that needs supports on its side: the confirmed price is the promised one, and Reset undoes it', async () => {
