@@ -47,7 +47,11 @@ describe.each(testDatabases)('quotes and products on %s', (kind) => {
       const file = (await upload(t, adaTest, 'tower.stl', Buffer.from(tower))).json();
       expect(file.analysis.fits_build_volume).toBe(true);
       expect(file.analysis.warnings.join(' ')).toMatch(/only laid on its side/);
-      const res = await v1(t, adaTest, 'POST', '/v1/quotes', { file_id: file.id, ...PARAMS, layer_height: 0.2 });
+      const res = await v1(t, adaTest, 'POST', '/v1/quotes', {
+        file_id: file.id,
+        ...PARAMS,
+        layer_height: 0.2,
+      });
       expect(res.statusCode, res.body).toBe(201);
       // 100 or 150 layers of 0.2 mm (laid on a side), never 1,200 (standing).
       expect([100, 150]).toContain(res.json().estimate.layers);
