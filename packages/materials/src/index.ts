@@ -12,6 +12,7 @@ export {
   maxLayerHeight,
 } from './limits.js';
 export {
+  colorFor,
   colorIds,
   colorProblem,
   FILAMENT_TYPES,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  colorFor,
   FILAMENT_TYPES,
   HOUSE_PRINTER,
   isOverhangFacet,
@@ -56,5 +57,14 @@ describe('the overhang rule', () => {
     expect(isOverhangFacet(-2, 2, 5, 0)).toBe(true); // unnormalised normal
     expect(isOverhangFacet(0, 0, 5, 0)).toBe(false); // degenerate
     expect(isOverhangFacet(facing(40), 1, 5, 0, overhangNormalZ(0.3))).toBe(true);
+  });
+});
+
+describe('colorFor', () => {
+  it('keeps a stocked colour, else black, else the material’s first colour', () => {
+    expect(colorFor('PETG', 'clear')).toBe('clear');
+    expect(colorFor('PLA', 'clear')).toBe('black');
+    expect(colorFor('PLA', null)).toBe('black');
+    expect(colorFor('TPU', 'yellow')).toBe('black');
   });
 });

@@ -89,6 +89,13 @@ export function colorIds(material: FilamentType): string[] {
   return MATERIALS[material].colors.map((c) => c.id);
 }
 
+/** The colour kept for a material: `wanted` when stocked, else black, else the material's first colour. */
+export function colorFor(material: FilamentType, wanted: string | null | undefined): string {
+  const ids = colorIds(material);
+  if (wanted && ids.includes(wanted)) return wanted;
+  return ids.includes('black') ? 'black' : ids[0]!;
+}
+
 /** Why a colour cannot be had in a material (with the valid ones), or null when it can. */
 export function colorProblem(material: FilamentType, colorId: string): string | null {
   const ids = colorIds(material);

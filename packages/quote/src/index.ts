@@ -2,6 +2,7 @@
 // existing importers of @printloop/quote keep compiling.
 export {
   applyMaterialLimits,
+  colorFor,
   colorIds,
   colorProblem,
   DEFAULT_PARAMETERS,

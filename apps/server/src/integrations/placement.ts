@@ -1,5 +1,5 @@
 import type { ShippingAddress } from '@printloop/contracts';
-import { type FilamentType, MATERIALS } from '@printloop/materials';
+import { colorFor, type FilamentType } from '@printloop/materials';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -76,8 +76,7 @@ export async function resolveSkus(
 export function productParameters(p: ProductRow): LineParameters {
   const d = p.defaults;
   const material = d.filamentType as FilamentType;
-  const colors = MATERIALS[material]?.colors ?? [];
-  const color = d.color ?? (colors.some((c) => c.id === 'black') ? 'black' : (colors[0]?.id ?? 'black'));
+  const color = d.color ?? colorFor(material, null);
   return { ...d, postProcessing: [...d.postProcessing], color };
 }
 

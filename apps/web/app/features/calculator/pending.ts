@@ -6,7 +6,7 @@
  */
 import { isIdentityOrientation, type Orientation, orientationProblem } from '@printloop/geometry';
 import {
-  colorIds,
+  colorFor,
   DEFAULT_PARAMETERS,
   ParameterError,
   parseParameters,
@@ -88,15 +88,9 @@ export function checkPending(value: unknown, now = Date.now()): PendingQuote | n
     if (!(err instanceof ParameterError)) throw err;
     parameters = { ...DEFAULT_PARAMETERS, postProcessing: [...DEFAULT_PARAMETERS.postProcessing] };
   }
-  // The colour must be one of the material's; otherwise its first stocked colour (black where stocked).
-  const stocked = colorIds(parameters.filamentType);
+  // The colour must be one of the material's; otherwise black, or its first stocked colour.
   const wanted = (v.parameters as { color?: unknown } | null)?.color;
-  const color =
-    typeof wanted === 'string' && stocked.includes(wanted)
-      ? wanted
-      : stocked.includes('black')
-        ? 'black'
-        : stocked[0]!;
+  const color = colorFor(parameters.filamentType, typeof wanted === 'string' ? wanted : null);
   // An orientation only when it is a valid one that turns the part (else as the file lies).
   const o = v.orientation;
   const orientation =

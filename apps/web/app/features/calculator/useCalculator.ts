@@ -11,7 +11,7 @@ import {
   type Units,
 } from '@printloop/geometry';
 import {
-  colorIds,
+  colorFor,
   DEFAULT_PARAMETERS,
   type FilamentType,
   type HintCandidate,
@@ -124,13 +124,6 @@ function printParams(p: QuoteParameters): PrintParameters {
 
 /** The calculator's parameters: the print parameters, finishing and the colour (an id of the material's). */
 export type CalculatorParameters = QuoteParameters & { color: string };
-
-/** The colour kept when the material changes: the same one if stocked, else black, else the first. */
-export function colorFor(material: FilamentType, wanted: string | null | undefined): string {
-  const ids = colorIds(material);
-  if (wanted && ids.includes(wanted)) return wanted;
-  return ids.includes('black') ? 'black' : ids[0]!;
-}
 
 function colorName(material: FilamentType, id: string): string {
   return MATERIALS[material].colors.find((c) => c.id === id)?.name ?? id;
