@@ -3,7 +3,7 @@ import type { ParsedModel, ProgressCallback } from '../parse/index.js';
 import type { Analysis, Units } from '../types.js';
 import { type BedFit, convexHull2D, fitOnBed } from './fit.js';
 import { measureMesh } from './mesh.js';
-import { orientPositions } from './orient.js';
+import { orientedFit } from './orient.js';
 
 /** Overhang area above which supports are recommended (mm², and as a share of the surface). */
 export const SUPPORT_MIN_AREA_MM2 = 50;
@@ -90,26 +90,17 @@ const SIDES: readonly (readonly [number, number, number])[] = [
 ];
 
 /**
- * The first side the part fits lying on (turned on the bed if need be), with its turn and footprint;
- * null when it fits no way. Points are x, y, z triples (the mesh's vertices).
+ * The first side the part fits lying on, with its turn and footprint on the bed (the box as it lies
+ * when it fits square-on); null when it fits no way. Points are x, y, z triples (the mesh's vertices).
  */
 function fitLying(xyz: ArrayLike<number>): { orientation: [number, number, number]; fit: BedFit } | null {
-  const floats = Math.floor(xyz.length / 3) * 3;
   for (const side of SIDES) {
-    const r = orientPositions(xyz, 0, side, floats);
-    let minZ = Number.POSITIVE_INFINITY;
-    let maxZ = Number.NEGATIVE_INFINITY;
-    const xy = new Float64Array((2 * floats) / 3);
-    for (let i = 0, j = 0; i < floats; i += 3, j += 2) {
-      xy[j] = r[i]!;
-      xy[j + 1] = r[i + 1]!;
-      const z = r[i + 2]!;
-      if (z < minZ) minZ = z;
-      if (z > maxZ) maxZ = z;
-    }
-    if (maxZ - minZ > HOUSE_PRINTER.z + 1e-6) continue;
-    const fit = fitOnBed(convexHull2D(xy), HOUSE_PRINTER.x, HOUSE_PRINTER.y);
-    if (fit) return { orientation: [side[0], side[1], side[2]], fit };
+    const { size, fits, bed } = orientedFit(xyz, side);
+    if (fits)
+      return {
+        orientation: [side[0], side[1], side[2]],
+        fit: bed ?? { rotationDeg: 0, footprint: [size[0], size[1]] },
+      };
   }
   return null;
 }

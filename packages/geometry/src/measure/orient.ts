@@ -8,7 +8,7 @@
  */
 import { HOUSE_PRINTER, ORIENTATION_MESSAGE, ORIENTATION_NORM_TOLERANCE } from '@printloop/materials';
 import { fitsPrinter } from './analyze.js';
-import { convexHull2D, fitOnBed } from './fit.js';
+import { type BedFit, convexHull2D, fitOnBed } from './fit.js';
 
 /** The outward unit normal of the face put down on the bed. */
 export type Orientation = readonly [number, number, number];
@@ -274,11 +274,14 @@ const round = (v: number) => {
   return r === 0 ? 0 : r;
 };
 
-/** Size of points turned to `n`, and whether that fits the printer (turned about z if need be). */
+/**
+ * Size of points turned to `n`, and whether that fits the printer (turned about z if need be); `bed` is
+ * the turn and footprint on the bed when it fits only turned, null otherwise.
+ */
 export function orientedFit(
   points: ArrayLike<number>,
   n: Orientation,
-): { size: [number, number, number]; fits: boolean } {
+): { size: [number, number, number]; fits: boolean; bed: BedFit | null } {
   const r = orientPositions(points, 0, n, Math.floor(points.length / 3) * 3);
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
@@ -292,11 +295,12 @@ export function orientedFit(
     xy.push(r[i]!, r[i + 1]!);
   }
   const size: [number, number, number] = [max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!];
-  let fits = fitsPrinter(size[0], size[1], size[2]);
-  if (!fits && size[2] <= HOUSE_PRINTER.z + 1e-6) {
-    fits = fitOnBed(convexHull2D(xy), HOUSE_PRINTER.x, HOUSE_PRINTER.y) !== null;
-  }
-  return { size, fits };
+  const squareOn = fitsPrinter(size[0], size[1], size[2]);
+  const bed =
+    !squareOn && size[2] <= HOUSE_PRINTER.z + 1e-6
+      ? fitOnBed(convexHull2D(xy), HOUSE_PRINTER.x, HOUSE_PRINTER.y)
+      : null;
+  return { size, fits: squareOn || bed !== null, bed };
 }
 
 /**
