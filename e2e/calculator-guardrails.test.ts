@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchedPage } from './browser';
+import { confirmed, gbp, signedInAtCalculator, total } from './calculator-helpers';
 
 /** Issue 15: quantity guardrails, colour, material limits and savings hints, in Chromium. */
 const baseURL = inject('baseURL');
@@ -12,32 +13,6 @@ beforeAll(async () => {
   browser = await launchBrowser({ webgl: true });
 });
 afterAll(() => browser?.close());
-
-/** A new account, signed in (through the auth API, so this test does not depend on the sign-up page). */
-async function signedIn(page: Page, email: string) {
-  await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
-  const status = await page.evaluate(async (email) => {
-    const body = (o: object) => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(o),
-    });
-    const password = 'print-it-3-guard';
-    await fetch('/api/auth/sign-up/email', body({ email, password, name: 'Guard' }));
-    const r = await fetch('/api/auth/sign-in/email', body({ email, password }));
-    return r.status;
-  }, email);
-  expect(status).toBe(200);
-  await page.goto(`${baseURL}/calculator`, { waitUntil: 'networkidle' });
-}
-
-const total = (page: Page) => page.getByTestId('total-quote').innerText();
-const confirmed = (page: Page) =>
-  expect
-    .poll(() => page.getByTestId('quote-source').innerText(), { timeout: 20_000 })
-    .toMatch(/^Confirmed quote/);
-const gbp = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
 
 async function upload(page: Page, file: string) {
   await page.getByLabel('Choose a model file').setInputFiles(path.join(modelsDir, file));
@@ -50,7 +25,7 @@ async function upload(page: Page, file: string) {
 describe('the calculator as customers use it', () => {
   it('refuses an invalid quantity: the error shows, the total clears and Save is disabled', async () => {
     const { page, problems } = await watchedPage(browser);
-    await signedIn(page, `qty.${Date.now()}@example.com`);
+    await signedInAtCalculator(page, baseURL, `qty.${Date.now()}@example.com`);
     await upload(page, 'cube_20mm.stl');
     const summary = page.getByRole('region', { name: 'Quote Summary' });
     const save = summary.getByRole('button', { name: 'Save Quote' });
@@ -90,7 +65,7 @@ describe('the calculator as customers use it', () => {
 
   it('picks a colour, follows the material, says the farm speed, and saves the colour', async () => {
     const { page, problems } = await watchedPage(browser);
-    await signedIn(page, `colour.${Date.now()}@example.com`);
+    await signedInAtCalculator(page, baseURL, `colour.${Date.now()}@example.com`);
     await upload(page, 'cube_20mm.stl');
     const colours = page.getByRole('group', { name: /^Colour/ });
     // A swatch is picked by clicking it (its label; the radio itself is visually hidden).
@@ -142,7 +117,7 @@ describe('the calculator as customers use it', () => {
 
   it('offers savings hints; applying one changes the price to the figure it promised', async () => {
     const { page, problems } = await watchedPage(browser);
-    await signedIn(page, `hints.${Date.now()}@example.com`);
+    await signedInAtCalculator(page, baseURL, `hints.${Date.now()}@example.com`);
     await upload(page, 'cube_20mm.stl');
     const panel = page.getByRole('region', { name: 'Ways to save' });
     await expect.poll(() => panel.getByRole('button').count(), { timeout: 20_000 }).toBeGreaterThan(0);

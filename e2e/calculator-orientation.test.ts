@@ -5,6 +5,7 @@ import { buildShape, toBinaryStl } from '@printloop/estimate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchedPage } from './browser';
+import { confirmed, gbp, signedInAtCalculator, total } from './calculator-helpers';
 
 /** Issue 15: the orientation savings hint, in Chromium. */
 const baseURL = inject('baseURL');
@@ -40,36 +41,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(page: Page, email: string) {
-  await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
-  const status = await page.evaluate(async (email) => {
-    const body = (o: object) => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(o),
-    });
-    const password = 'print-it-3-turn';
-    await fetch('/api/auth/sign-up/email', body({ email, password, name: 'Turn' }));
-    const r = await fetch('/api/auth/sign-in/email', body({ email, password }));
-    return r.status;
-  }, email);
-  expect(status).toBe(200);
-  await page.goto(`${baseURL}/calculator`, { waitUntil: 'networkidle' });
-}
-
-const total = (page: Page) => page.getByTestId('total-quote').innerText();
-const confirmed = (page: Page) =>
-  expect
-    .poll(() => page.getByTestId('quote-source').innerText(), { timeout: 20_000 })
-    .toMatch(/^Confirmed quote/);
-const gbp = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
 const dimensions = (page: Page) => page.locator('dt:has-text("Dimensions") + dd').first().innerText();
 
 describe('a part taller than the printer', () => {
   it('is laid on its side: shown, priced and confirmed that way, and saved with it', async () => {
     const { page, problems } = await watchedPage(browser);
-    await signedIn(page, `tower.${Date.now()}@example.com`);
+    await signedInAtCalculator(page, baseURL, `tower.${Date.now()}@example.com`);
     await page.getByLabel('Choose a model file').setInputFiles(towerFile);
     await expect
       .poll(() => page.getByTestId('analysis-source').innerText(), { timeout: 30_000 })
@@ -95,7 +72,7 @@ describe('a part taller than the printer', () => {
 describe('the orientation hint', () => {
   it('lays a part that needs supports on its side: the confirmed price is the promised one, and Reset undoes it', async () => {
     const { page, problems } = await watchedPage(browser);
-    await signedIn(page, `turn.${Date.now()}@example.com`);
+    await signedInAtCalculator(page, baseURL, `turn.${Date.now()}@example.com`);
     await page.getByLabel('Choose a model file').setInputFiles(gallowsFile);
     await expect
       .poll(() => page.getByTestId('analysis-source').innerText(), { timeout: 30_000 })
