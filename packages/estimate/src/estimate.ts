@@ -775,6 +775,14 @@ function thinWallStage(
   const speed = (bead: number) => Math.min(layer.layerSpeed, PROFILE.maxVolumetric / (layerHeight * bead));
   const outline = island.perimeter;
   const firstInset = (layer.wallWidth - layer.wallSpacing) / 2;
+  const settings = arachneSettings(layer);
+  /** Corners of the outlines thick enough for one bead more than the ring has. */
+  const cornersForOneMoreBead = () => {
+    const next = thicknessFor(beads.length + 1, settings);
+    let corners = 0;
+    for (const o of outlines) corners += thickCorners(o.xy, thickness, next);
+    return corners;
+  };
   if (beads.length >= 2) {
     const bead = beads[0] as number;
     const passes: PerimeterPass[] = [{ inset: firstInset + bead / 2 }];
@@ -792,10 +800,8 @@ function thinWallStage(
   }
   if (beads.length % 2 === 0) {
     // corners thick enough for a middle bead get one as a separate open piece, reached retracted
-    const next = thicknessFor(beads.length + 1, arachneSettings(layer));
-    let corners = 0;
-    for (const o of outlines) corners += thickCorners(o.xy, thickness, next);
-    const bead = Math.max(arachneSettings(layer).minBeadWidth, thickness / Math.SQRT2 - thickness);
+    const corners = cornersForOneMoreBead();
+    const bead = Math.max(settings.minBeadWidth, thickness / Math.SQRT2 - thickness);
     for (let k = 0; k < corners; k++) {
       const hop = outline / 2 / corners;
       travel(moves, hop, Math.PI / 4, hop > PROFILE.retractBeforeTravel);
@@ -804,9 +810,7 @@ function thinWallStage(
   }
   if (beads.length % 2 === 1) {
     const bead = beads[(beads.length - 1) / 2] as number;
-    const next = thicknessFor(beads.length + 1, arachneSettings(layer));
-    let corners = 0;
-    for (const o of outlines) corners += thickCorners(o.xy, thickness, next);
+    const corners = cornersForOneMoreBead();
     const hasHole = outlines.some((o) => !o.outer);
     const pieces = Math.max(hasHole ? 0 : 1, 2 * corners);
     const passes: PerimeterPass[] = [{ share: 0.5 }];
