@@ -4,8 +4,11 @@
 import type { Analysis, TriangleMesh } from '@printloop/geometry';
 import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
 import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
+import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
+import type { Loops } from './hatch.js';
 import { loopArea2, loopLength } from './outline.js';
 import { MotionPlanner } from './planner.js';
+import { type Raster, rasterizeLoops } from './raster.js';
 import {
   type GeometryOptions,
   type Island,
@@ -16,17 +19,20 @@ import {
   type SupportGeometry,
   supportGeometry,
 } from './slice.js';
+import { classifySurfaces } from './surfaces.js';
 import {
   extrude,
   Feature,
   followLoop,
   LayerMoves,
   layerChange,
+  Pen,
   planLayer,
   polygonLoop,
   travel,
   zigzag,
 } from './toolpath.js';
+import { EdgeGrid, type WallPath, wallPass } from './walls.js';
 
 /** The house printer (fixtures/models/house-printer.ini) and the calibrated constants. */
 export const PROFILE = {
@@ -61,44 +67,12 @@ export const CALIBRATION = {
    * every family; the accuracy report refits them leaving each family out in turn). */
   timeScale: 1.01,
   gramsScale: 1,
-  /** Mean chord of infill lines = chordFactor · π · area / outline (Cauchy's formula). */
-  chordFactor: 1.5,
-  /** Travel moves per island per layer, of length travelLengthFactor × √area. */
-  travelsPerIsland: 4.5,
-  travelLengthFactor: 0.75,
-  /** Travel moves per sparse / solid infill line (disconnected pieces), of travelLineLength mm; sparse
-   * lines shorter than travelChordMin mm count as chained. */
-  travelPerLine: 0.23,
-  travelPerSolidLine: 0.2,
-  travelLineLength: 4,
-  travelChordMin: 1.3,
   /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
   loopFit: 1,
   loopShrink: 0.56,
-  /** Interior narrower than this (mm) after the walls gets no infill... */
-  minInteriorWidth: 0.32,
   /** Thin walls: a middle gap wider than this (mm) gets a gap-fill line (PrusaSlicer 2.5's Arachne
    * walls add a middle bead from min_bead_width = 85 % of the nozzle). */
   gapFillMin: 0.35,
-  /** ...and this share of that gap is still filled by the walls. */
-  gapFill: 0.9,
-  /** Effective inset of the infill region (mm): infill overlaps the inner wall. */
-  interiorInset: 0.79,
-  /** Infill anchors: this share of the sparse region's outline is extruded along the inner wall. */
-  anchorFrac: 0.32,
-  /** Bridge flow relative to a round line of nozzle diameter per extrusion width. */
-  bridgeFlow: 1,
-  /** Vertical shells: a cell stays sparse only if the outlines of the shellLayers layers above and
-   * below, inset by shellInset mm, still cover it. */
-  shellInset: 0.3,
-  shellLayers: 4,
-  /** Sloped walls: exposed strips narrower than this (mm per layer) are not solid; wider ones are,
-   * ×shellRingScale, through the top/bottom layer counts. */
-  shellMinShift: 0.13,
-  shellRingScale: 0.6,
-  /** The same for strips facing down (overhanging slopes): PrusaSlicer covers them with overhang
-   * perimeters instead, so only very shallow ones turn solid. */
-  shellMinShiftDown: 0.2,
   /** Support material: volume multiplier over the modelled base + interface layers. */
   supportScale: 1.15,
   /** Support line chord factor (× the region's mean chord). */
@@ -108,16 +82,10 @@ export const CALIBRATION = {
 };
 
 export const GEOMETRY_OPTIONS: GeometryOptions = {
-  topLayers: PROFILE.topLayers,
-  bottomLayers: PROFILE.bottomLayers,
   supportGapLayers: 1,
   supportInterfaceLayers: PROFILE.supportInterfaceLayers,
   supportGrow: CALIBRATION.supportGrow,
-  shellInset: CALIBRATION.shellInset,
-  shellLayers: CALIBRATION.shellLayers,
   skipBridges: true,
-  topMinThickness: 0,
-  bottomMinThickness: 0,
   interiorInset: PROFILE.width + (PROFILE.perimeters - 1) * spacing(PROFILE.width, 0.2),
   maxCellsPerLayer: 30000,
   maxCellLayers: 20e6,
@@ -158,17 +126,26 @@ export function estimatePrint(
   input: TriangleMesh | PreparedMesh,
   params: Partial<PrintParameters> | PrintParameters,
   _analysis?: Analysis,
+  trace?: LayerTrace,
 ): EstimateResult {
   const parameters = parseParameters(params);
   const prepared = 'zmin' in input ? input : prepareMesh(input);
   const geometry = layerGeometry(prepared, parameters.layerHeight, GEOMETRY_OPTIONS);
-  return computeEstimate(prepared, geometry, parameters);
+  return computeEstimate(prepared, geometry, parameters, trace);
+}
+
+/** Per-layer detail for development tools: each layer's moves before they are planned, and the
+ * path length (mm) and moves per feature so far after it. */
+export interface LayerTrace {
+  moves?: (layer: number, moves: LayerMoves) => void;
+  planned?: (layer: number, lengthByFeature: Float64Array, movesByFeature: Float64Array) => void;
 }
 
 export function computeEstimate(
   pm: PreparedMesh,
   geo: LayerGeometry,
   params: PrintParameters,
+  trace?: LayerTrace,
 ): EstimateResult {
   const layerHeight = params.layerHeight;
   const filamentArea = Math.PI * (PROFILE.filamentDiameter / 2) ** 2;
@@ -180,59 +157,77 @@ export function computeEstimate(
     cellSize: geo.cellSize,
     volume: { walls: 0, skins: 0, infill: 0, support: 0, skirt: 0 },
     feedPerMm: (w) => (layerHeight * spacing(w, layerHeight)) / filamentArea,
-    travelLine: () =>
-      travel(
-        moves,
-        CALIBRATION.travelLineLength,
-        Math.PI / 3,
-        CALIBRATION.travelLineLength > PROFILE.retractBeforeTravel,
-      ),
+    filamentArea,
   };
   const planner = new MotionPlanner();
-  const { stripUp, stripDown } = slopedShellStrips(geo);
   const supportRegions = params.supportRequired ? supportGeometry(pm, geo, GEOMETRY_OPTIONS) : null;
+  const areas = fillAreas(geo);
+  const types = surfaceTypes(geo, ctx.infillDensity, areas);
+  const shape: Raster = {
+    cols: geo.raster.cols,
+    rows: geo.raster.rows,
+    cell: geo.cellSize,
+    originX: geo.raster.originX,
+    originY: geo.raster.originY,
+  };
+  const pen = new Pen(moves, PROFILE.retractBeforeTravel);
+  // the grid infill runs through the object's centre, where the slice's frame has its origin
+  const origin: [number, number] = [0, 0];
 
   for (let i = 0; i < geo.layerCount; i++) {
-    const layer = layerSettings(i, params.printSpeed, layerHeight, stripUp, stripDown);
+    const layer = layerSettings(i, params.printSpeed, layerHeight);
     if (i > 0) layerChange(moves, layerHeight);
-    let lastStart: [number, number] | null = null;
+    const surfaces = layerSurfaces(types, i, shape);
+    const fill: FillSettings = {
+      layerIndex: i,
+      layerHeight,
+      speed: layer.layerSpeed,
+      width: layer.wallWidth,
+      topWidth: layer.first ? PROFILE.firstLayerWidth : PROFILE.topWidth,
+      sparseWidth: PROFILE.width,
+      density: ctx.infillDensity,
+      origin,
+      maxVolumetric: PROFILE.maxVolumetric,
+      filamentArea,
+      bridgeDiameter: PROFILE.nozzle,
+    };
     // islands in nearest-next order, as PrusaSlicer chains them to shorten travel
-    for (const island of islandOrder(geo.islands[i] ?? [])) {
+    const layerAreas = areas[i] ?? [];
+    const islands = geo.islands[i] ?? [];
+    // what the layer below holds (overhanging walls are bridges)
+    const below = i > 0 ? lowerLayer(geo, i - 1) : null;
+    if (layer.first) {
+      // the skirt comes first, ending about its distance from where the first island starts
+      skirtStage(geo, layer, ctx);
+      const first = islands.find((isl) => isl.loops.length > 0);
+      const start = first ? islandStart(first) : null;
+      if (start) {
+        pen.x = start[0] - PROFILE.skirtDistance;
+        pen.y = start[1];
+      }
+    }
+    for (const island of islandOrder(islands)) {
       if (!(island.area > 0) || !(island.perimeter > 0)) continue;
       const outlines = island.loops.map((xy) => ({ xy, length: loopLength(xy), outer: loopArea2(xy) > 0 }));
       const walls = wallStage(island, outlines, layer);
-      // stage "travel": to the island from where the last one started, then its perimeters
-      // innermost first, then a short hop into its interior
-      const start = islandStart(island);
-      const hop =
-        start && lastStart
-          ? Math.hypot(start[0] - lastStart[0], start[1] - lastStart[1])
-          : CALIBRATION.travelLengthFactor * Math.sqrt(island.area);
-      // the layer change always retracts; later hops only past retract_before_travel
-      travel(moves, hop, Math.PI / 6, !lastStart || hop > PROFILE.retractBeforeTravel);
-      if (start) lastStart = start;
-      travel(moves, Math.min(hop, 1), Math.PI / 3, false);
-      if (walls.beads) thinWallStage(outlines, walls, island, layer, ctx);
-      else
-        perimeterStage(
-          moves,
-          outlines,
-          walls.passes,
-          island.perimeter,
-          ctx.feedPerMm(layer.wallWidth),
-          layer.wallSpeed,
-          layer.wallSpacing,
-          PROFILE.retractBeforeTravel,
-        );
-      ctx.volume.walls += walls.area * layerHeight;
-      const regions = regionStage(island, walls, layer, ctx);
-      if (!regions) continue;
-      skinStage(regions, layer, ctx, outlines.filter((o) => !o.outer).length);
-      infillStage(regions, layer, ctx);
+      const fillLoops = layerAreas[islands.indexOf(island)] ?? [];
+      if (walls.beads) {
+        // stage "travel": to the island's first loop, then its thin-wall beads
+        const start = islandStart(island);
+        if (start) pen.travelTo(start[0], start[1]);
+        thinWallStage(outlines, walls, island, layer, ctx);
+        ctx.volume.walls += walls.area * layerHeight;
+      } else {
+        wallPathStage(island, layer, ctx, pen, below);
+        ctx.volume.walls += wallsVolume(island, fillLoops, layer);
+      }
+      if (walls.beads || island.loops.length === 0) continue;
+      fillIsland(fillLoops, surfaces, fill, pen, ctx.volume);
     }
     if (supportRegions) supportStage(supportRegions, i, layer, ctx);
-    if (layer.first) skirtStage(geo, layer, ctx);
+    trace?.moves?.(i, moves);
     planLayer(planner, moves);
+    trace?.planned?.(i, planner.lengthByTag, planner.movesByTag);
   }
   planner.flush();
   return estimateResult(planner, ctx.volume, params, geo.layerCount, filamentArea);
@@ -249,11 +244,11 @@ interface EstimateContext {
   volume: { walls: number; skins: number; infill: number; support: number; skirt: number };
   /** Filament per mm of an extrusion of width w at this layer height. */
   feedPerMm: (width: number) => number;
-  /** One travel between infill pieces (retracted when long). */
-  travelLine: () => void;
+  /** Cross-section of the filament (mm²). */
+  filamentArea: number;
 }
 
-/** What one layer's stages share: speeds, widths, line spacings and infill directions. */
+/** What one layer's stages share: its speed and wall widths. */
 interface LayerSettings {
   first: boolean;
   layerHeight: number;
@@ -261,15 +256,8 @@ interface LayerSettings {
   layerSpeed: number;
   wallWidth: number;
   wallSpacing: number;
-  /** The speed the walls and sparse infill run at (after the volumetric cap). */
+  /** The speed the walls run at (after the volumetric cap). */
   wallSpeed: number;
-  lineSpacing: number;
-  topSpacing: number;
-  /** Solid infill angle (45° / 135°, turning every layer) and its connectors' angle. */
-  solidAngle: number;
-  edgeAngle: number;
-  /** Width of the solid ring that sloped walls above and below make in this layer (mm). */
-  ringWidth: number;
 }
 
 /** Highest speed (mm/s) the volumetric limit allows for a line of width w at height h. */
@@ -277,62 +265,18 @@ function volumetricCap(width: number, layerHeight: number): number {
   return PROFILE.maxVolumetric / (layerHeight * spacing(width, layerHeight));
 }
 
-function layerSettings(
-  i: number,
-  speed: number,
-  layerHeight: number,
-  stripUp: Float64Array,
-  stripDown: Float64Array,
-): LayerSettings {
+function layerSettings(i: number, speed: number, layerHeight: number): LayerSettings {
   const first = i === 0;
-  const lineSpacing = spacing(PROFILE.width, layerHeight);
   const layerSpeed = first ? Math.min(speed, PROFILE.firstLayerSpeedMax) : speed;
   const wallWidth = first ? PROFILE.firstLayerWidth : PROFILE.width;
-  let ringWidth = 0;
-  for (let k = 0; k < PROFILE.topLayers && i + k < stripUp.length; k++) ringWidth += stripUp[i + k] as number;
-  for (let k = 0; k < PROFILE.bottomLayers && i - k >= 0; k++) ringWidth += stripDown[i - k] as number;
   return {
     first,
     layerHeight,
     layerSpeed,
     wallWidth,
-    wallSpacing: first ? spacing(PROFILE.firstLayerWidth, layerHeight) : lineSpacing,
+    wallSpacing: spacing(wallWidth, layerHeight),
     wallSpeed: Math.min(layerSpeed, volumetricCap(wallWidth, layerHeight)),
-    lineSpacing,
-    topSpacing: spacing(PROFILE.topWidth, layerHeight),
-    solidAngle: i % 2 === 0 ? Math.PI / 4 : (3 * Math.PI) / 4,
-    edgeAngle: i % 2 === 0 ? 0 : Math.PI / 2,
-    ringWidth: ringWidth * CALIBRATION.shellRingScale,
   };
-}
-
-/**
- * Sloped walls: PrusaSlicer keeps a layer's exposed strip (top or bottom surface) only when it is
- * wider than shellMinShift, then makes it solid through the next 4 layers down (3 up). The strip
- * width per layer is the outline's shift: area change / outline length (exact, from the segments).
- */
-function slopedShellStrips(geo: LayerGeometry): { stripUp: Float64Array; stripDown: Float64Array } {
-  const layerCount = geo.layerCount;
-  const layerArea = new Float64Array(layerCount);
-  const layerOutline = new Float64Array(layerCount);
-  for (let i = 0; i < layerCount; i++) {
-    for (const island of geo.islands[i] ?? []) {
-      layerArea[i] = (layerArea[i] as number) + island.area;
-      layerOutline[i] = (layerOutline[i] as number) + island.perimeter;
-    }
-  }
-  const stripUp = new Float64Array(layerCount);
-  const stripDown = new Float64Array(layerCount);
-  for (let i = 0; i < layerCount; i++) {
-    const outline = layerOutline[i] as number;
-    if (!(outline > 0)) continue;
-    const above =
-      i + 1 < layerCount ? ((layerArea[i] as number) - (layerArea[i + 1] as number)) / outline : 0;
-    const below = i > 0 ? ((layerArea[i] as number) - (layerArea[i - 1] as number)) / outline : 0;
-    stripUp[i] = above > CALIBRATION.shellMinShift ? above : 0;
-    stripDown[i] = below > CALIBRATION.shellMinShiftDown ? below : 0;
-  }
-  return { stripUp, stripDown };
 }
 
 /** What the walls of one island are: its perimeter passes, their total length and area. */
@@ -425,176 +369,6 @@ function wallStage(
   let area = length * layer.wallSpacing;
   if (thin || area > island.area) area = island.area;
   return { passes: passes.reverse(), length, area, thin, meanWidth };
-}
-
-/** The interior of one island split into skins and sparse infill. */
-interface Regions {
-  interiorArea: number;
-  solidArea: number;
-  /** Solid area that is a top surface (printed with the top width). */
-  surfaceArea: number;
-  sparseArea: number;
-  /** Solid area over sparse infill or air (printed with bridge flow). */
-  bridgeArea: number;
-  /** Mean chord (line length) of the solid and the sparse lines (mm). */
-  solidChord: number;
-  sparseChord: number;
-  /** Length of the sparse region's outline (mm), along which anchors run. */
-  sparseOutline: number;
-}
-
-/**
- * Stage "regions": the interior left inside the walls (none when the band of walls fills the island;
- * a gap too narrow for infill is filled by widened walls: more filament, no extra path), split into
- * solid (top/bottom skins, vertical shells, sloped-wall rings, the first layer, 100 % infill, regions
- * under solid_infill_below_area) and sparse infill, from the island's raster cells.
- */
-function regionStage(
-  island: Island,
-  walls: Walls,
-  layer: LayerSettings,
-  ctx: EstimateContext,
-): Regions | null {
-  if (walls.thin) return null;
-  const area = island.area;
-  const outline = island.perimeter;
-  const band = layer.wallWidth + (PROFILE.perimeters - 1) * layer.wallSpacing;
-  if (walls.meanWidth - 2 * band < CALIBRATION.minInteriorWidth) {
-    const gap = Math.max(0, area - walls.area) * CALIBRATION.gapFill;
-    ctx.volume.walls += gap * ctx.layerHeight;
-    return null;
-  }
-  const inset = CALIBRATION.interiorInset;
-  const interiorArea = Math.max(0, area - outline * inset + Math.PI * inset * inset);
-  if (interiorArea <= 0) return null;
-  const { first } = layer;
-  let solidShare = island.icells > 0 ? island.solidCells / island.icells : 1;
-  const ringShare = layer.ringWidth > 0 ? Math.min(1, (layer.ringWidth * outline) / interiorArea) : 0;
-  const ringy = ringShare > solidShare;
-  if (ringy) solidShare = ringShare;
-  const forced = first || ctx.infillDensity >= 1 || island.icells === 0;
-  const surfaceShare = island.icells > 0 ? island.surfaceCells / island.icells : 0;
-  if (first || ctx.infillDensity >= 1) solidShare = 1;
-  // PrusaSlicer measures the sparse region at the inner wall's edge minus the 25 % infill overlap
-  const ruleInset =
-    layer.wallWidth / 2 + (PROFILE.perimeters - 1) * layer.wallSpacing + 0.25 * layer.wallSpacing;
-  const ruleArea =
-    Math.max(0, area - outline * ruleInset + Math.PI * ruleInset * ruleInset) * (1 - solidShare);
-  const small = ruleArea < PROFILE.solidInfillBelowArea;
-  if (small) solidShare = 1;
-  const chordAll = (Math.PI * interiorArea) / outline;
-  const chordOf = (cells: number, edges: number) =>
-    edges > 0 && cells > 0 ? (4 * ctx.cellSize * cells) / edges : chordAll;
-  const solidChord = Math.max(
-    0.3,
-    CALIBRATION.chordFactor *
-      (forced || small || solidShare > 0.95
-        ? chordAll
-        : ringy
-          ? (Math.PI * layer.ringWidth) / 2
-          : chordOf(island.solidCells, island.solidEdges)),
-  );
-  const sparseChord = Math.max(
-    0.3,
-    CALIBRATION.chordFactor * chordOf(island.icells - island.solidCells, island.sparseEdges),
-  );
-  const solidArea = interiorArea * solidShare;
-  const sparseArea = interiorArea - solidArea;
-  return {
-    interiorArea,
-    solidArea,
-    surfaceArea: first ? 0 : Math.min(solidArea, interiorArea * surfaceShare),
-    sparseArea,
-    bridgeArea: first
-      ? 0
-      : Math.min(solidArea, island.icells > 0 ? (interiorArea * island.bridgeCells) / island.icells : 0),
-    solidChord,
-    sparseChord,
-    sparseOutline:
-      island.sparseEdges > 0
-        ? Math.min(outline, island.sparseEdges * ctx.cellSize * (Math.PI / 4))
-        : outline * (sparseArea / interiorArea),
-  };
-}
-
-/**
- * Stage "skins": rectilinear solid lines joined along the edge (top surfaces at the top width),
- * bridges with bridge flow (a round line of nozzle diameter), a travel every few lines.
- */
-function skinStage(regions: Regions, layer: LayerSettings, ctx: EstimateContext, holes: number): void {
-  const { moves, layerHeight } = ctx;
-  const solidSpeed = Math.min(layer.layerSpeed, volumetricCap(layer.wallWidth, layerHeight));
-  const topSpeed = Math.min(layer.layerSpeed, volumetricCap(PROFILE.topWidth, layerHeight));
-  const solidLength = (regions.solidArea - regions.surfaceArea) / layer.wallSpacing;
-  const topLength = regions.surfaceArea / layer.topSpacing;
-  const bridgeThickness =
-    (CALIBRATION.bridgeFlow * (Math.PI * PROFILE.nozzle * PROFILE.nozzle)) / 4 / PROFILE.width;
-  ctx.volume.skins +=
-    regions.solidArea * layerHeight + regions.bridgeArea * Math.max(0, bridgeThickness - layerHeight);
-  const chord = regions.solidChord;
-  zigzag(
-    moves,
-    solidLength / chord,
-    chord,
-    layer.wallSpacing / Math.SQRT1_2,
-    layer.solidAngle,
-    layer.edgeAngle,
-    ctx.feedPerMm(layer.wallWidth),
-    solidSpeed,
-    Feature.skins,
-  );
-  zigzag(
-    moves,
-    topLength / chord,
-    chord,
-    layer.topSpacing / Math.SQRT1_2,
-    layer.solidAngle,
-    layer.edgeAngle,
-    ctx.feedPerMm(PROFILE.topWidth),
-    topSpeed,
-    Feature.skins,
-  );
-  // a zigzag breaks only where a hole (or a notch) cuts its lines: at most two pieces per hole
-  repeat(
-    Math.min(CALIBRATION.travelPerSolidLine * ((solidLength + topLength) / chord), 1 + 2 * holes),
-    ctx.travelLine,
-  );
-}
-
-/**
- * Stage "infill": grid lines in both diagonals at the chosen density, each followed by its anchor
- * along the inner wall (PrusaSlicer's infill_anchor); travel only between lines longer than the
- * anchor reach.
- */
-function infillStage(regions: Regions, layer: LayerSettings, ctx: EstimateContext): void {
-  if (!(regions.sparseArea > 0)) return;
-  const { moves, layerHeight } = ctx;
-  const lineLength = (regions.sparseArea * ctx.infillDensity) / layer.lineSpacing;
-  const lines = lineLength / regions.sparseChord;
-  const anchors = CALIBRATION.anchorFrac * regions.sparseOutline;
-  ctx.volume.infill += (lineLength + anchors) * layer.lineSpacing * layerHeight;
-  const anchor = anchors / Math.max(1, lines);
-  const chord = lineLength / Math.max(1e-9, lines);
-  for (const [angle, edge] of [
-    [Math.PI / 4, 0],
-    [(3 * Math.PI) / 4, Math.PI / 2],
-  ] as const) {
-    zigzag(
-      moves,
-      lines / 2,
-      chord,
-      anchor,
-      angle,
-      edge,
-      ctx.feedPerMm(PROFILE.width),
-      layer.wallSpeed,
-      Feature.infill,
-    );
-  }
-  repeat(
-    CALIBRATION.travelPerLine * (lineLength / Math.max(regions.sparseChord, CALIBRATION.travelChordMin)),
-    ctx.travelLine,
-  );
 }
 
 /**
@@ -929,7 +703,7 @@ function perimeterStage(
   spacingMm: number,
   retractBefore: number,
   splitCorners = false,
-): void {
+): [number, number] | null {
   if (outlines.length === 0) {
     for (const pass of passes) {
       const length =
@@ -939,8 +713,9 @@ function perimeterStage(
       if (length > 0) polygonLoop(moves, length, 16, filamentPerMm, speed, Feature.walls);
       travel(moves, spacingMm, Math.PI / 2, false);
     }
-    return;
+    return null;
   }
+  let last: [number, number] | null = null;
   for (const index of nearestOrder(outlines)) {
     const o = outlines[index] as { xy: Float64Array; length: number; outer: boolean };
     for (const pass of passes) {
@@ -949,6 +724,7 @@ function perimeterStage(
       followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls, splitCorners);
       travel(moves, spacingMm, Math.PI / 2, false);
     }
+    last = [o.xy[0] as number, o.xy[1] as number];
     const next = nextIndex.get(index);
     if (next !== undefined) {
       const n = outlines[next] as { xy: Float64Array };
@@ -959,6 +735,7 @@ function perimeterStage(
     }
   }
   nextIndex.clear();
+  return last;
 }
 
 /** Successor of each loop in the last `nearestOrder` (scratch shared by perimeterStage). */
@@ -997,3 +774,332 @@ function nearestOrder(outlines: Array<{ xy: Float64Array }>): number[] {
 
 export type { PreparedMesh };
 export { prepareMesh };
+
+/** Every island's fill area (fills.ts), per layer, cached on the geometry. */
+function fillAreas(geo: LayerGeometry): Loops[][] {
+  if (geo.fillAreas) return geo.fillAreas;
+  const out: Loops[][] = [];
+  for (let i = 0; i < geo.layerCount; i++) {
+    const width = i === 0 ? PROFILE.firstLayerWidth : PROFILE.width;
+    out.push((geo.islands[i] ?? []).map((island) => fillArea(island.loops, width, geo.layerHeight)));
+  }
+  geo.fillAreas = out;
+  return out;
+}
+
+/** The surface types of every layer (surfaces.ts), cached on the geometry (they depend only on
+ * whether the infill is below 100 %). */
+function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Uint8Array {
+  const key = density >= 1 ? 'full' : 'sparse';
+  const cached = geo.surfaces?.get(key);
+  if (cached) return cached;
+  const shape: Raster = {
+    cols: geo.raster.cols,
+    rows: geo.raster.rows,
+    cell: geo.cellSize,
+    originX: geo.raster.originX,
+    originY: geo.raster.originY,
+  };
+  const wind = new Int32Array((shape.cols + 1) * shape.rows);
+  const types = classifySurfaces(
+    geo.raster.grid,
+    geo.layerCount,
+    shape,
+    {
+      layerHeight: geo.layerHeight,
+      width: PROFILE.width,
+      firstLayerWidth: PROFILE.firstLayerWidth,
+      topLayers: PROFILE.topLayers,
+      bottomLayers: PROFILE.bottomLayers,
+      solidBelowArea: PROFILE.solidInfillBelowArea,
+      density,
+    },
+    (layer, out) => {
+      const loops = (areas[layer] ?? []).flat();
+      rasterizeLoops(loops, out, shape, wind);
+      let area = 0;
+      for (const xy of loops) area += loopArea2(xy) / 2;
+      return area;
+    },
+  );
+  geo.surfaces ??= new Map();
+  geo.surfaces.set(key, types);
+  return types;
+}
+
+/** PrusaSlicer's loop clipping: a loop ends this far before its start (0.15 × nozzle). */
+const LOOP_CLIP = 0.06;
+
+/**
+ * Stage "perimeters" for an island thick enough for its walls (walls.ts): the external and the inner
+ * pass as loops or open pieces, each external loop after the inner paths nearest to it (Arachne's
+ * inner-first order); a loop starts at its seam (the sharpest concave corner of the external loop,
+ * else its sharpest corner: the aligned seam stacks there), ends 0.06 mm short, and the nozzle moves
+ * in by up to a nozzle width after the external loop before it travels on.
+ */
+function wallPathStage(
+  island: Island,
+  layer: LayerSettings,
+  ctx: EstimateContext,
+  pen: Pen,
+  below: LowerLayer | null,
+): void {
+  const grid = new EdgeGrid(island.loops, 0.5);
+  // Arachne's bead counts by the part's thickness (its thresholds are for the outline moved in by
+  // (w − spacing) / 2 first): the external pass needs 2 beads, the inner one 4
+  const arachne = arachneSettings(layer);
+  const firstInset = layer.wallWidth - layer.wallSpacing;
+  const passOuter = wallPass(island.loops, layer.wallWidth / 2, grid, thicknessFor(2, arachne) + firstInset);
+  const passInner = wallPass(
+    island.loops,
+    layer.wallWidth / 2 + layer.wallSpacing,
+    grid,
+    thicknessFor(2 * PROFILE.perimeters, arachne) + firstInset,
+  );
+  const outer = passOuter.paths;
+  const inner = passInner.paths;
+  // where a pass does not fit: one bead down the middle (too thin for two), or an odd middle bead
+  // between the external ones (three beads); half the stretch's length, it runs along the middle
+  const middles: number[][] = [];
+  for (const t of passOuter.thin)
+    if (beadCount(t.thickness - firstInset, arachne) === 1) middles.push(halfOf(t.xy));
+  for (const t of passInner.thin)
+    if (beadCount(t.thickness - firstInset, arachne) === 3) middles.push(halfOf(t.xy));
+  const feed = ctx.feedPerMm(layer.wallWidth);
+  const speed = layer.wallSpeed;
+  const bridgeArea = (Math.PI * PROFILE.nozzle * PROFILE.nozzle) / 4;
+  const overhangFeed = bridgeArea / ctx.filamentArea;
+  const overhangSpeed = Math.min(layer.layerSpeed, PROFILE.maxVolumetric / bridgeArea);
+  /** A wall path, its stretches over air printed as overhang perimeters (bridge flow and speed, not
+   * slowed for cooling); adds the overhangs' extra filament over the walls' volume. */
+  const print = (xy: number[]) => {
+    if (!below) {
+      pen.path(xy, feed, speed, Feature.walls);
+      return;
+    }
+    const n = xy.length / 2;
+    let from = 0;
+    let over = false;
+    for (let k = 1; k <= n; k++) {
+      const o: boolean =
+        k < n
+          ? overhangs(
+              below,
+              ((xy[2 * k - 2] as number) + (xy[2 * k] as number)) / 2,
+              ((xy[2 * k - 1] as number) + (xy[2 * k + 1] as number)) / 2,
+            )
+          : !over;
+      if (k === 1) over = o;
+      if (o !== over || k === n) {
+        const run = xy.slice(2 * from, 2 * k);
+        if (over) {
+          const length = pen.path(run, overhangFeed, overhangSpeed, Feature.walls, true);
+          ctx.volume.walls += length * (bridgeArea - layer.layerHeight * layer.wallSpacing);
+        } else pen.path(run, feed, speed, Feature.walls);
+        from = k - 1;
+        over = o;
+      }
+    }
+  };
+  // each inner path goes with the outer path nearest its first point
+  const groups = outer.map((o) => ({ outer: o, inner: [] as WallPath[], seam: seamOf(o) }));
+  for (const p of inner) {
+    let best = -1;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let g = 0; g < groups.length; g++) {
+      const d = nearestVertex(
+        (groups[g] as { outer: WallPath }).outer.xy,
+        p.xy[0] as number,
+        p.xy[1] as number,
+      )[1];
+      if (d < bestD) {
+        bestD = d;
+        best = g;
+      }
+    }
+    if (best >= 0) (groups[best] as { inner: WallPath[] }).inner.push(p);
+    else groups.push({ outer: p, inner: [], seam: seamOf(p) });
+  }
+  const done = new Uint8Array(groups.length);
+  for (let k = 0; k < groups.length; k++) {
+    let best = 0;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let g = 0; g < groups.length; g++) {
+      if (done[g] === 1) continue;
+      const grp = groups[g] as { outer: WallPath; seam: number };
+      const x = grp.outer.xy[2 * grp.seam] as number;
+      const y = grp.outer.xy[2 * grp.seam + 1] as number;
+      const d = (x - pen.x) ** 2 + (y - pen.y) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = g;
+      }
+    }
+    done[best] = 1;
+    const grp = groups[best] as { outer: WallPath; inner: WallPath[]; seam: number };
+    const sx = grp.outer.xy[2 * grp.seam] as number;
+    const sy = grp.outer.xy[2 * grp.seam + 1] as number;
+    for (const p of grp.inner) {
+      if (p.closed) print(loopFrom(p.xy, nearestVertex(p.xy, sx, sy)[0]));
+      else print(p.xy);
+    }
+    if (grp.outer.closed) {
+      const path = loopFrom(grp.outer.xy, grp.seam);
+      print(path);
+      // the move inwards (a travel the next travel's length does not count)
+      if (path.length >= 4) {
+        const dx = (path[2] as number) - (path[0] as number);
+        const dy = (path[3] as number) - (path[1] as number);
+        travel(ctx.moves, Math.min(PROFILE.nozzle, Math.hypot(dx, dy)), Math.atan2(dy, dx), false);
+      }
+    } else print(grp.outer.xy);
+  }
+  // odd beads come after the walls enclosing them, nearest first
+  const left = middles.slice();
+  while (left.length > 0) {
+    let best = 0;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < left.length; k++) {
+      const m = left[k] as number[];
+      const d = ((m[0] as number) - pen.x) ** 2 + ((m[1] as number) - pen.y) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    }
+    print(left.splice(best, 1)[0] as number[]);
+  }
+}
+
+/** The first half (by length) of a polyline. */
+function halfOf(xy: number[]): number[] {
+  let total = 0;
+  for (let i = 2; i < xy.length; i += 2)
+    total += Math.hypot(
+      (xy[i] as number) - (xy[i - 2] as number),
+      (xy[i + 1] as number) - (xy[i - 1] as number),
+    );
+  const out = [xy[0] as number, xy[1] as number];
+  let left = total / 2;
+  for (let i = 2; i < xy.length && left > 0; i += 2) {
+    const dx = (xy[i] as number) - (xy[i - 2] as number);
+    const dy = (xy[i + 1] as number) - (xy[i - 1] as number);
+    const len = Math.hypot(dx, dy);
+    if (len >= left) {
+      out.push((xy[i - 2] as number) + (dx * left) / len, (xy[i - 1] as number) + (dy * left) / len);
+      break;
+    }
+    out.push(xy[i] as number, xy[i + 1] as number);
+    left -= len;
+  }
+  return out;
+}
+
+/** A closed loop's points from vertex `start` all the way round, less the loop clipping at its end. */
+function loopFrom(xy: number[], start: number): number[] {
+  const n = xy.length / 2;
+  const out: number[] = [];
+  for (let k = 0; k <= n; k++) {
+    const v = (start + k) % n;
+    out.push(xy[2 * v] as number, xy[2 * v + 1] as number);
+  }
+  // clip the end
+  let left = LOOP_CLIP;
+  while (out.length >= 6 && left > 0) {
+    const m = out.length;
+    const dx = (out[m - 2] as number) - (out[m - 4] as number);
+    const dy = (out[m - 1] as number) - (out[m - 3] as number);
+    const len = Math.hypot(dx, dy);
+    if (len > left) {
+      out[m - 2] = (out[m - 2] as number) - (dx * left) / len;
+      out[m - 1] = (out[m - 1] as number) - (dy * left) / len;
+      break;
+    }
+    out.length = m - 2;
+    left -= len;
+  }
+  return out;
+}
+
+/** Index of and distance to the vertex of `xy` nearest (x, y). */
+function nearestVertex(xy: number[], x: number, y: number): [number, number] {
+  let best = 0;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < xy.length; i += 2) {
+    const d = ((xy[i] as number) - x) ** 2 + ((xy[i + 1] as number) - y) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = i / 2;
+    }
+  }
+  return [best, Math.sqrt(bestD)];
+}
+
+/** The seam of a loop: its sharpest concave corner, else its sharpest corner (vertex index). */
+function seamOf(p: WallPath): number {
+  if (!p.closed) return 0;
+  const xy = p.xy;
+  const n = xy.length / 2;
+  let bestConcave = -1;
+  let concaveTurn = 0.35; // ~20°: a real corner
+  let bestAny = 0;
+  let anyTurn = -1;
+  for (let i = 0; i < n; i++) {
+    const a = (i + n - 1) % n;
+    const b = (i + 1) % n;
+    const ax = (xy[2 * i] as number) - (xy[2 * a] as number);
+    const ay = (xy[2 * i + 1] as number) - (xy[2 * a + 1] as number);
+    const bx = (xy[2 * b] as number) - (xy[2 * i] as number);
+    const by = (xy[2 * b + 1] as number) - (xy[2 * i + 1] as number);
+    const turn = Math.atan2(ax * by - ay * bx, ax * bx + ay * by);
+    if (-turn > concaveTurn) {
+      concaveTurn = -turn;
+      bestConcave = i;
+    }
+    if (Math.abs(turn) > anyTurn) {
+      anyTurn = Math.abs(turn);
+      bestAny = i;
+    }
+  }
+  return bestConcave >= 0 ? bestConcave : bestAny;
+}
+
+/**
+ * Volume of an island's walls on one layer (mm³): Arachne's beads cover the outline (moved in by
+ * (w − spacing) / 2) up to the inner contour, which the fill area overlaps by 0.25 spacing; with no
+ * fill area, the beads widen to cover it all.
+ */
+function wallsVolume(island: Island, fillLoops: Loops, layer: LayerSettings): number {
+  const covered = island.area - (island.perimeter * (layer.wallWidth - layer.wallSpacing)) / 2;
+  let inner = 0;
+  for (const xy of fillLoops) inner += loopArea2(xy) / 2 - 0.25 * layer.wallSpacing * loopLength(xy);
+  return Math.max(0, covered - Math.max(0, inner)) * layer.layerHeight;
+}
+
+/** The layer under the one being printed: its raster and outline, for overhanging walls. */
+interface LowerLayer {
+  grid: Uint8Array;
+  base: number;
+  shape: Raster;
+  edges: EdgeGrid;
+}
+
+function lowerLayer(geo: LayerGeometry, i: number): LowerLayer {
+  const { cols, rows, originX, originY } = geo.raster;
+  const loops = (geo.islands[i] ?? []).flatMap((isl) => isl.loops);
+  return {
+    grid: geo.raster.grid,
+    base: i * cols * rows,
+    shape: { cols, rows, cell: geo.cellSize, originX, originY },
+    edges: new EdgeGrid(loops, 0.5),
+  };
+}
+
+/** PrusaSlicer's overhang test: a wall point more than half a nozzle outside the layer below. */
+function overhangs(below: LowerLayer, x: number, y: number): boolean {
+  const { cols, rows, cell, originX, originY } = below.shape;
+  const c = Math.floor((x - originX) / cell);
+  const r = Math.floor((y - originY) / cell);
+  if (c >= 0 && r >= 0 && c < cols && r < rows && below.grid[below.base + r * cols + c] === 1) return false;
+  return below.edges.distance(x, y, PROFILE.nozzle / 2 + 1e-3) > PROFILE.nozzle / 2;
+}

@@ -34,6 +34,9 @@ export class MotionPlanner {
   time = 0;
   /** The same per tag (0..15, given with each move): what each feature costs. */
   readonly timeByTag = new Float64Array(16);
+  /** Path length (mm) and moves (extruder-only moves not counted) per tag, for comparing toolpaths. */
+  readonly lengthByTag = new Float64Array(16);
+  readonly movesByTag = new Float64Array(16);
   private readonly limits: PrinterProfile;
   private printAcceleration: number;
   private travelAcceleration: number;
@@ -82,6 +85,8 @@ export class MotionPlanner {
     const xyz = Math.sqrt(dx * dx + dy * dy + dz * dz);
     const distance = xyz > 0 ? xyz : Math.abs(de);
     if (!(distance > 0)) return;
+    this.lengthByTag[tag] = (this.lengthByTag[tag] as number) + xyz;
+    if (xyz > 0) this.movesByTag[tag] = (this.movesByTag[tag] as number) + 1;
     const inv = 1 / distance;
     const axis = this.axis;
     axis[0] = feedrate * dx * inv;

@@ -18,6 +18,9 @@ export interface PreparedMesh {
   readonly min: [number, number, number];
   /** The z the mesh was dropped by (its lowest z in the file). */
   readonly zOffset: number;
+  /** The centre of its XY bounds: slicing works about it (x − centre, snapped to 0.1 µm), so that an
+   * estimate does not depend on where the file put the model, as a slicer centres it on the bed. */
+  readonly center: [number, number];
   /** -1 when the mesh is wound inside out (negative signed volume), else 1. */
   readonly orientation: 1 | -1;
   readonly max: [number, number, number];
@@ -30,46 +33,18 @@ export interface PreparedMesh {
 
 /** One connected region of one layer. */
 export interface Island {
+  /** Exact area and outline length (mm², mm), from the slice's segments. */
   area: number;
   perimeter: number;
+  /** Raster cells of the island. */
   cells: number;
-  /** Interior cells (the grid eroded by the wall thickness). */
-  icells: number;
-  /** Interior cells that must be solid because of the layers above / below. */
-  solidCells: number;
-  /** Interior cells that are the topmost surface (nothing directly above). */
-  surfaceCells: number;
-  /** Cell edges on the boundary of the solid / sparse interior regions (their outline length / cell). */
-  solidEdges: number;
-  sparseEdges: number;
-  /** Interior solid cells over sparse infill or air (printed as bridges, with bridge flow). */
-  bridgeCells: number;
-  /** Segments in the outline (a proxy for corners and small features). */
-  segments: number;
-  /** The interior grid was empty: `icells` / `solidCells` count the island's own cells instead. */
-  narrow?: boolean;
-  /** Length of the outline made of segments longer than 1 mm (straight runs with real corners). */
-  longSegments: number;
   /** The island's outline loops (x, y pairs), simplified like PrusaSlicer's perimeter outline;
    * counter-clockwise for outer boundaries, clockwise for holes. */
   loops: Float64Array[];
 }
 
 function emptyIsland(): Island {
-  return {
-    area: 0,
-    perimeter: 0,
-    cells: 0,
-    icells: 0,
-    solidCells: 0,
-    surfaceCells: 0,
-    solidEdges: 0,
-    sparseEdges: 0,
-    bridgeCells: 0,
-    segments: 0,
-    longSegments: 0,
-    loops: [],
-  };
+  return { area: 0, perimeter: 0, cells: 0, loops: [] };
 }
 
 export interface LayerGeometry {
@@ -82,6 +57,10 @@ export interface LayerGeometry {
    * minus half a cell (the grid origin); used by `supportGeometry`. */
   raster: { grid: Uint8Array; rows: number; cols: number; originX: number; originY: number };
   support?: SupportGeometry;
+  /** Surface types per cell and layer (surfaces.ts), by infill density class, computed on demand. */
+  surfaces?: Map<string, Uint8Array>;
+  /** Per layer, per island (same order as `islands`), the fill area's loops (fills.ts). */
+  fillAreas?: Float64Array[][][];
   /** Convex hull perimeter of the first layer (for the skirt). */
   firstLayerHullPerimeter: number;
   /** Bed footprint extents. */
@@ -132,12 +111,19 @@ export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
     mesh,
     min: [min[0], min[1], 0],
     zOffset: z0,
+    center: [cx, cy],
     orientation: vol6 < 0 ? -1 : 1,
     max: [max[0], max[1], max[2] - z0],
     zmin,
     zmax,
     cache: new Map(),
   };
+}
+
+/** A coordinate about the model's centre, on a 0.1 µm grid (so that where the file put the model
+ * does not change a float's last bits, and with them a degenerate crossing). */
+function snap(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
 }
 
 /** Number of layers PrusaSlicer prints for a part of height H at layer height h. */
@@ -170,6 +156,7 @@ function sliceSoup(pm: PreparedMesh, h: number, layers: number): SegmentSoup {
   const seg = new Float32Array((start[layers] as number) * 4);
   const fill = new Uint32Array(layers);
   const zShift = -pm.zOffset;
+  const [mx, my] = pm.center;
   let used = 0;
   const used_ = new Uint32Array(layers);
   for (let t = 0; t < n; t++) {
@@ -177,14 +164,14 @@ function sliceSoup(pm: PreparedMesh, h: number, layers: number): SegmentSoup {
     const hi = last(pm.zmax[t] as number);
     if (hi < lo) continue;
     const o = t * 9;
-    const ax = P[o] as number;
-    const ay = P[o + 1] as number;
+    const ax = snap((P[o] as number) - mx);
+    const ay = snap((P[o + 1] as number) - my);
     const az = (P[o + 2] as number) + zShift;
-    const bx = P[o + 3] as number;
-    const by = P[o + 4] as number;
+    const bx = snap((P[o + 3] as number) - mx);
+    const by = snap((P[o + 4] as number) - my);
     const bz = (P[o + 5] as number) + zShift;
-    const cx = P[o + 6] as number;
-    const cy = P[o + 7] as number;
+    const cx = snap((P[o + 6] as number) - mx);
+    const cy = snap((P[o + 7] as number) - my);
     const cz = (P[o + 8] as number) + zShift;
     // normal (xy part) for orientation
     const nx = ((by - ay) * (cz - az) - (bz - az) * (cy - ay)) * pm.orientation;
@@ -335,21 +322,14 @@ function dilateSquare(
 const PROBE = [0.5, 1.0, 0.1, 1.6];
 
 export interface GeometryOptions {
-  topLayers: number;
-  bottomLayers: number;
   /** Vertical gap (layers) between support top and the part. */
   supportGapLayers: number;
   supportInterfaceLayers: number;
   /** Support is grown by this much (mm) around the overhang. */
   supportGrow: number;
-  shellInset: number;
   /** Leave out overhangs anchored on opposite sides (bridges), like PrusaSlicer's dont_support_bridges. */
   skipBridges: boolean;
-  /** Layers above and below checked for vertical shells. */
-  shellLayers: number;
-  topMinThickness: number;
-  bottomMinThickness: number;
-  /** Wall band (mm) removed from each island before its interior is split into solid and sparse. */
+  /** Wall band (mm): overhangs narrower than this have no bridge infill (supports). */
   interiorInset: number;
   /** Upper bound of grid cells per layer. */
   maxCellsPerLayer: number;
@@ -380,8 +360,9 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const cols = Math.ceil(sx / cell) + 2 * margin + 1;
   const rows = Math.ceil(sy / cell) + 2 * margin + 1;
   cell = Math.max(cell, 1e-6);
-  const ox = pm.min[0] - margin * cell;
-  const oy = pm.min[1] - margin * cell;
+  // the slice is about the model's XY centre (sliceSoup)
+  const ox = pm.min[0] - pm.center[0] - margin * cell;
+  const oy = pm.min[1] - pm.center[1] - margin * cell;
   const cells = cols * rows;
   const shape: GridShape = { cols, rows, cell, originX: ox, originY: oy };
   const grid = new Uint8Array(cells * layers);
@@ -397,98 +378,19 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     rasteriseLayer(seg, s0, s1, grid, i * cells, shape, wind);
   }
 
-  // ---- islands per layer
+  // ---- islands per layer: the 4-connected regions of each raster, each with its exact area,
+  // outline length and simplified loops (measureOutlines)
   const labels = new Int32Array(cells);
   const stack = new Int32Array(cells);
   const islands: Island[][] = [];
-  // PrusaSlicer also enforces a minimum shell thickness (top 0.7 mm, bottom 0.5 mm)
-  const T = Math.max(opt.topLayers, Math.ceil(opt.topMinThickness / h - 1e-6));
-  const B = Math.max(opt.bottomLayers, Math.ceil(opt.bottomMinThickness / h - 1e-6));
-  const S = opt.shellLayers;
-  const cls = new Uint8Array(cells);
-  const prevCls = new Uint8Array(cells);
   let segIsland = new Int32Array(1024);
-  const dRun = new Uint8Array(cells);
-  const dShell = new Uint8Array(cells);
-  // per layer: bit 1 = interior (grid eroded by the wall band), bit 2 = shell reference (grid eroded
-  // by the vertical-shell inset: a cell of the interior is solid when a nearby layer lacks this)
-  const inner = interiorMasks(grid, shape, layers, opt);
-  // runs of material above each cell (layers with material, resp. with the shell bit, capped at 255)
-  const { upRun, upShell } = runsAbove(grid, inner, cells, layers);
   for (let i = 0; i < layers; i++) {
-    const base = i * cells;
-    const list = labelIslands(grid, base, shape, labels, stack);
-    // interior (eroded by the wall band) split into solid (top/bottom skins) and sparse: a cell is
-    // solid when a layer within T above / B below lacks it in its own interior (vertical shells)
-    {
-      const ib = i * cells;
-      // runs of material below this layer (rolling), for bottom skins and vertical shells
-      if (i > 0) {
-        const pb = (i - 1) * cells;
-        for (let p = 0; p < cells; p++) {
-          dRun[p] = grid[pb + p] === 1 ? Math.min(255, (dRun[p] as number) + 1) : 0;
-          dShell[p] = ((inner[pb + p] as number) & 2) !== 0 ? Math.min(255, (dShell[p] as number) + 1) : 0;
-        }
-      }
-      for (let p = 0; p < cells; p++) {
-        cls[p] = 0;
-        if (((inner[ib + p] as number) & 1) === 0) continue;
-        const up = upRun[ib + p] as number;
-        const top = up + 1 <= T;
-        const surface = up === 0;
-        let bottom = !top && (dRun[p] as number) + 1 <= B;
-        if (!top && !bottom) {
-          // vertical shells: a sloped outline within S layers keeps the shell solid
-          const us = upShell[ib + p] as number;
-          const ds = dShell[p] as number;
-          bottom = (us + 1 <= S && i + us + 1 < layers) || (ds + 1 <= S && i - ds - 1 >= 0);
-        }
-        cls[p] = top || bottom ? 2 : 1;
-        const isl = list[labels[p] as number] as Island;
-        isl.icells++;
-        if (top || bottom) {
-          isl.solidCells++;
-          if (i > 0 && (prevCls[p] === 1 || grid[(i - 1) * cells + p] === 0)) isl.bridgeCells++;
-        }
-        if (surface) isl.surfaceCells++;
-      }
-      // islands too narrow for the eroded interior grid (the middle of a 1.5-3 mm wall): classify
-      // their own cells as top / bottom / sparse instead of calling them all solid
-      if (list.some((x) => x.icells === 0)) {
-        for (let p = 0; p < cells; p++) {
-          if (grid[ib + p] === 0) continue;
-          const isl = list[labels[p] as number] as Island;
-          if (isl.cells > 0 && isl.icells > 0 && isl.narrow !== true) continue;
-          isl.narrow = true;
-          const up = upRun[ib + p] as number;
-          const solid = up + 1 <= T || (dRun[p] as number) + 1 <= B;
-          isl.icells++;
-          if (solid) isl.solidCells++;
-          if (up === 0) isl.surfaceCells++;
-        }
-      }
-      for (let p = 0; p < cells; p++) {
-        const k = cls[p] as number;
-        if (k === 0) continue;
-        const r = (p / cols) | 0;
-        const c = p - r * cols;
-        let e = 0;
-        if (c === 0 || cls[p - 1] !== k) e++;
-        if (c === cols - 1 || cls[p + 1] !== k) e++;
-        if (r === 0 || cls[p - cols] !== k) e++;
-        if (r === rows - 1 || cls[p + cols] !== k) e++;
-        if (e === 0) continue;
-        const isl = list[labels[p] as number] as Island;
-        if (k === 2) isl.solidEdges += e;
-        else isl.sparseEdges += e;
-      }
-    }
+    const list = labelIslands(grid, i * cells, shape, labels, stack);
     const s0 = start[i] as number;
     const s1 = start[i + 1] as number;
     if (segIsland.length < s1 - s0) segIsland = new Int32Array((s1 - s0) * 2);
     measureOutlines(seg, s0, s1, list, labels, shape, segIsland, layerLoops[i] ?? []);
     islands.push(list.filter((x) => x.area > 1e-6 || x.perimeter > 0));
-    prevCls.set(cls);
     layerLoops[i] = [];
   }
 
@@ -575,54 +477,6 @@ function rasteriseLayer(
       if (acc !== 0) grid[gr + c] = 1;
     }
   }
-}
-
-/**
- * Per layer: bit 1 = interior (the grid eroded by the wall band), bit 2 = shell reference (the grid
- * eroded by the vertical-shell inset: a cell of the interior is solid when a nearby layer lacks this).
- */
-function interiorMasks(grid: Uint8Array, shape: GridShape, layers: number, opt: GeometryOptions): Uint8Array {
-  const { cols, rows, cell } = shape;
-  const cells = cols * rows;
-  const inner = new Uint8Array(cells * layers);
-  const notIn = new Uint8Array(cells);
-  const eroded = new Uint8Array(cells);
-  const eroded2 = new Uint8Array(cells);
-  const scratch = new Uint8Array(cells);
-  const erodeR = Math.max(0, Math.round(opt.interiorInset / cell));
-  const shellR = Math.max(0, Math.round(opt.shellInset / cell));
-  for (let i = 0; i < layers; i++) {
-    const base = i * cells;
-    for (let p = 0; p < cells; p++) notIn[p] = grid[base + p] === 1 ? 0 : 1;
-    dilateSquare(notIn, 0, eroded, erodeR, rows, cols, scratch);
-    dilateSquare(notIn, 0, eroded2, shellR, rows, cols, scratch);
-    for (let p = 0; p < cells; p++) {
-      if (grid[base + p] === 0) continue;
-      inner[base + p] = (eroded[p] === 1 ? 0 : 1) | (eroded2[p] === 1 ? 0 : 2);
-    }
-  }
-  return inner;
-}
-
-/** Runs of material above each cell (layers with material, resp. with the shell bit; at most 255). */
-function runsAbove(
-  grid: Uint8Array,
-  inner: Uint8Array,
-  cells: number,
-  layers: number,
-): { upRun: Uint8Array; upShell: Uint8Array } {
-  const upRun = new Uint8Array(cells * layers);
-  const upShell = new Uint8Array(cells * layers);
-  for (let i = layers - 2; i >= 0; i--) {
-    const a = (i + 1) * cells;
-    const b = i * cells;
-    for (let p = 0; p < cells; p++) {
-      upRun[b + p] = grid[a + p] === 1 ? Math.min(255, (upRun[a + p] as number) + 1) : 0;
-      upShell[b + p] =
-        ((inner[a + p] as number) & 2) !== 0 ? Math.min(255, (upShell[a + p] as number) + 1) : 0;
-    }
-  }
-  return { upRun, upShell };
 }
 
 /** Stage "islands": the 4-connected regions of one layer's grid; `labels` gets each cell's island. */
@@ -720,8 +574,6 @@ function measureOutlines(
     segIsland[s - s0] = id;
     isl.area += (x1 * y2 - x2 * y1) / 2;
     isl.perimeter += len;
-    isl.segments++;
-    if (len > 1) isl.longSegments += len;
   }
   for (const loop of loops) {
     const id = segIsland[loop.firstSegment - s0] as number;
@@ -767,6 +619,7 @@ function overhangContacts(pm: PreparedMesh, geo: LayerGeometry): Uint8Array {
   const P = pm.mesh.positions;
   const threshold = overhangNormalZ(h);
   const z0 = pm.zOffset;
+  const [mx, my] = pm.center;
   const mark = (x: number, y: number, z: number) => {
     const c = Math.floor((x - originX) / cell);
     const r = Math.floor((y - originY) / cell);
@@ -777,14 +630,14 @@ function overhangContacts(pm: PreparedMesh, geo: LayerGeometry): Uint8Array {
   };
   for (let t = 0; t < pm.zmin.length; t++) {
     const o = t * 9;
-    const ax = P[o] as number;
-    const ay = P[o + 1] as number;
+    const ax = snap((P[o] as number) - mx);
+    const ay = snap((P[o + 1] as number) - my);
     const az = (P[o + 2] as number) - z0;
-    const bx = P[o + 3] as number;
-    const by = P[o + 4] as number;
+    const bx = snap((P[o + 3] as number) - mx);
+    const by = snap((P[o + 4] as number) - my);
     const bz = (P[o + 5] as number) - z0;
-    const cx = P[o + 6] as number;
-    const cy = P[o + 7] as number;
+    const cx = snap((P[o + 6] as number) - mx);
+    const cy = snap((P[o + 7] as number) - my);
     const cz = (P[o + 8] as number) - z0;
     const ux = bx - ax;
     const uy = by - ay;

@@ -31,7 +31,10 @@ export class LayerMoves {
   feed = new Float64Array(1024);
   kind = new Uint8Array(1024);
   feature = new Uint8Array(1024);
-  /** Filament mm per mm of path for the current extrusion (set by the stages). */
+  /** 1: an extrusion the cooling slowdown leaves alone (bridges and overhangs, bridge-fan marked). */
+  fixed = new Uint8Array(1024);
+  /** Where the next extrusion is not to be slowed (set around bridge paths). */
+  fixedNext = false;
   private grow(): void {
     const size = this.dx.length * 2;
     const copy = <T extends Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
@@ -46,6 +49,7 @@ export class LayerMoves {
     this.feed = copy(this.feed, (n) => new Float64Array(n));
     this.kind = copy(this.kind, (n) => new Uint8Array(n));
     this.feature = copy(this.feature, (n) => new Uint8Array(n));
+    this.fixed = copy(this.fixed, (n) => new Uint8Array(n));
   }
   push(dx: number, dy: number, dz: number, de: number, feed: number, kind: MoveKind, feature: Feature): void {
     if (this.count === this.dx.length) this.grow();
@@ -57,6 +61,7 @@ export class LayerMoves {
     this.feed[i] = feed;
     this.kind[i] = kind;
     this.feature[i] = feature;
+    this.fixed[i] = this.fixedNext && kind === MoveKind.extrude ? 1 : 0;
   }
   clear(): void {
     this.count = 0;
@@ -229,7 +234,7 @@ export function zigzag(
  */
 export function planLayer(planner: MotionPlanner, moves: LayerMoves): void {
   const n = moves.count;
-  const { dx, dy, dz, de, feed, kind, feature } = moves;
+  const { dx, dy, dz, de, feed, kind, feature, fixed } = moves;
   // plain time per move (what the cooling logic sees)
   let plain = 0;
   let adjustableLength = 0;
@@ -238,7 +243,7 @@ export function planLayer(planner: MotionPlanner, moves: LayerMoves): void {
     const xyz = Math.sqrt((dx[i] as number) ** 2 + (dy[i] as number) ** 2 + (dz[i] as number) ** 2);
     const len = xyz > 0 ? xyz : Math.abs(de[i] as number);
     plain += len / (feed[i] as number);
-    if (kind[i] === MoveKind.extrude) {
+    if (kind[i] === MoveKind.extrude && fixed[i] === 0) {
       adjustableLength += len;
       if ((feed[i] as number) > maxFeed) maxFeed = feed[i] as number;
     }
@@ -252,7 +257,10 @@ export function planLayer(planner: MotionPlanner, moves: LayerMoves): void {
       for (let i = 0; i < n; i++) {
         const xyz = Math.sqrt((dx[i] as number) ** 2 + (dy[i] as number) ** 2 + (dz[i] as number) ** 2);
         const len = xyz > 0 ? xyz : Math.abs(de[i] as number);
-        const v = kind[i] === MoveKind.extrude ? Math.min(feed[i] as number, f) : (feed[i] as number);
+        const v =
+          kind[i] === MoveKind.extrude && fixed[i] === 0
+            ? Math.min(feed[i] as number, f)
+            : (feed[i] as number);
         t += len / v;
       }
       return t;
@@ -271,7 +279,8 @@ export function planLayer(planner: MotionPlanner, moves: LayerMoves): void {
   }
   for (let i = 0; i < n; i++) {
     const k = kind[i] as MoveKind;
-    const f = k === MoveKind.extrude ? Math.min(feed[i] as number, cap) : (feed[i] as number);
+    const f =
+      k === MoveKind.extrude && fixed[i] === 0 ? Math.min(feed[i] as number, cap) : (feed[i] as number);
     planner.move(
       dx[i] as number,
       dy[i] as number,
@@ -283,4 +292,50 @@ export function planLayer(planner: MotionPlanner, moves: LayerMoves): void {
     );
   }
   moves.clear();
+}
+
+/**
+ * The nozzle's position through a layer's toolpaths: travels go from where the last move ended to
+ * where the next path starts, retracting when longer than retract_before_travel (PrusaSlicer 2.5
+ * makes no exception inside an island by default).
+ */
+export class Pen {
+  x = 0;
+  y = 0;
+  constructor(
+    readonly moves: LayerMoves,
+    readonly retractBefore: number,
+  ) {}
+
+  /** A travel to (x, y); retracted when at least retract_before_travel long. */
+  travelTo(x: number, y: number): void {
+    const dx = x - this.x;
+    const dy = y - this.y;
+    const length = Math.hypot(dx, dy);
+    if (length > 1e-9) travel(this.moves, length, Math.atan2(dy, dx), length >= this.retractBefore);
+    this.x = x;
+    this.y = y;
+  }
+
+  /** Extrude along a polyline (x, y pairs), travelling to its start first. Returns its length. */
+  path(xy: ArrayLike<number>, filamentPerMm: number, feed: number, feature: Feature, fixed = false): number {
+    const n = xy.length / 2;
+    if (n < 2) return 0;
+    this.travelTo(xy[0] as number, xy[1] as number);
+    this.moves.fixedNext = fixed;
+    let length = 0;
+    for (let i = 1; i < n; i++) {
+      const dx = (xy[2 * i] as number) - this.x;
+      const dy = (xy[2 * i + 1] as number) - this.y;
+      const len = Math.hypot(dx, dy);
+      if (len > 0) {
+        this.moves.push(dx, dy, 0, len * filamentPerMm, feed, MoveKind.extrude, feature);
+        length += len;
+      }
+      this.x = xy[2 * i] as number;
+      this.y = xy[2 * i + 1] as number;
+    }
+    this.moves.fixedNext = false;
+    return length;
+  }
 }

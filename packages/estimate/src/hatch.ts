@@ -1,0 +1,471 @@
+/**
+ * Regions and their hatching, from the exact outline loops (pure, no polygon library):
+ *
+ *  - `insetLoops` moves every edge of a set of closed loops (material on the left: outer loops
+ *    counter-clockwise, holes clockwise) by `d` into the material. Corners are joined without
+ *    cleaning the result up: where an inset collapses (a tooth narrower than 2d, a hole's inset
+ *    meeting the outline's) the raw loops cross themselves or each other, and the region is where
+ *    their winding number is positive — the same rule a polygon library's offset unions its raw
+ *    offset with, so no intersection has to be computed.
+ *  - `hatch` cuts a region by parallel lines (the infill lines of a rectilinear or grid fill):
+ *    every loop edge is crossed with the lines it spans, the crossings of each line are sorted, and
+ *    the stretches where the winding is positive are the segments. Each end remembers the edge it lies
+ *    on, so the fill can follow the boundary from one line's end to the next.
+ */
+
+/** Round joins: the largest distance of a chord from its arc (mm). */
+const ROUND_TOLERANCE = 0.025;
+
+/** Offsets join corners by miter up to this many times the offset (PrusaSlicer's ClipperUtils). */
+const MITER_LIMIT = 3;
+
+/** A region: closed loops (x, y pairs), material on the left; inside = positive winding. */
+export type Loops = Float64Array[];
+
+/**
+ * Inset `loops` by `d` mm (d > 0 shrinks the material, d < 0 grows it), corners joined by miter
+ * (bevelled past the miter limit) or, with join 'round', the corners where the moved edges part
+ * rounded (the line at distance d from the outline, as Arachne's walls run), local overshoots
+ * untangled.
+ */
+export function insetLoops(loops: Loops, d: number, join: 'miter' | 'round' = 'miter'): Loops {
+  const out: Loops = [];
+  for (const xy of loops) {
+    const n = xy.length / 2;
+    if (n < 3) continue;
+    const pts: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const a = (i + n - 1) % n;
+      const b = (i + 1) % n;
+      const px = xy[2 * i] as number;
+      const py = xy[2 * i + 1] as number;
+      let ax = px - (xy[2 * a] as number);
+      let ay = py - (xy[2 * a + 1] as number);
+      let bx = (xy[2 * b] as number) - px;
+      let by = (xy[2 * b + 1] as number) - py;
+      const la = Math.hypot(ax, ay);
+      const lb = Math.hypot(bx, by);
+      if (!(la > 0) || !(lb > 0)) continue;
+      ax /= la;
+      ay /= la;
+      bx /= lb;
+      by /= lb;
+      // left normals (into the material)
+      const nax = -ay;
+      const nay = ax;
+      const nbx = -by;
+      const nby = bx;
+      const cross = ax * by - ay * bx;
+      const dot = ax * bx + ay * by;
+      if (Math.abs(cross) < 1e-9 && dot > 0) {
+        // straight on: one point
+        pts.push(px + d * nax, py + d * nay);
+        continue;
+      }
+      // the moved edges meet at the miter point (a concave corner always: its arc would be cut back
+      // to that point by the union a polygon library applies; a convex one unless sharper than the
+      // miter limit of 3, PrusaSlicer's, where it is bevelled)
+      const convex = d > 0 ? cross > 0 : cross < 0;
+      const factor = 1 + nax * nbx + nay * nby; // 2 cos²(turn / 2)
+      if (!convex && join === 'round') {
+        // the points at distance d from the corner: an arc, in steps whose chord strays at most
+        // ROUND_TOLERANCE from it (Arachne's walls keep that deviation)
+        const turn = Math.atan2(Math.abs(cross), dot);
+        const r = Math.abs(d);
+        const step = r > ROUND_TOLERANCE ? 2 * Math.acos(1 - ROUND_TOLERANCE / r) : Math.PI;
+        const steps = Math.max(1, Math.ceil(turn / step));
+        const a0 = Math.atan2(nay, nax);
+        const sign = cross > 0 ? 1 : -1;
+        for (let k = 0; k <= steps; k++) {
+          const a = a0 + (sign * turn * k) / steps;
+          pts.push(px + d * Math.cos(a), py + d * Math.sin(a));
+        }
+      } else if (!convex || factor > 2 / (MITER_LIMIT * MITER_LIMIT)) {
+        pts.push(px + (d * (nax + nbx)) / factor, py + (d * (nay + nby)) / factor);
+      } else {
+        pts.push(px + d * nax, py + d * nay, px + d * nbx, py + d * nby);
+      }
+    }
+    if (pts.length >= 6) {
+      const clean = untangle(pts);
+      if (clean.length >= 6) out.push(Float64Array.from(clean));
+    }
+  }
+  // a part narrower than 2d everywhere insets into a loop turned inside out twice (the same sense,
+  // on the far side): its points are nearer the outline than d. Such loops bound nothing.
+  return d > 0 ? out.filter((xy) => farEnough(xy, loops, d)) : out;
+}
+
+/** Whether the middle of `xy`'s longest edge lies at least `d` (less a tolerance) from `loops`. */
+function farEnough(xy: Float64Array, loops: Loops, d: number): boolean {
+  const n = xy.length / 2;
+  let best = 0;
+  let bestLen = -1;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 < n ? i + 1 : 0;
+    const len =
+      ((xy[2 * j] as number) - (xy[2 * i] as number)) ** 2 +
+      ((xy[2 * j + 1] as number) - (xy[2 * i + 1] as number)) ** 2;
+    if (len > bestLen) {
+      bestLen = len;
+      best = i;
+    }
+  }
+  const j = best + 1 < n ? best + 1 : 0;
+  const x = ((xy[2 * best] as number) + (xy[2 * j] as number)) / 2;
+  const y = ((xy[2 * best + 1] as number) + (xy[2 * j + 1] as number)) / 2;
+  const limit = (d - 0.03) * (d - 0.03);
+  for (const o of loops) {
+    const m = o.length / 2;
+    for (let k = 0; k < m; k++) {
+      const l = k + 1 < m ? k + 1 : 0;
+      const ax = o[2 * k] as number;
+      const ay = o[2 * k + 1] as number;
+      const dx = (o[2 * l] as number) - ax;
+      const dy = (o[2 * l + 1] as number) - ay;
+      const l2 = dx * dx + dy * dy;
+      const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
+      if ((x - ax - t * dx) ** 2 + (y - ay - t * dy) ** 2 < limit) return false;
+    }
+  }
+  return true;
+}
+
+/** How many edges ahead `untangle` looks for a crossing. */
+const UNTANGLE_WINDOW = 16;
+
+/**
+ * Cut the small loops a raw inset makes where moved edges overshoot each other (a bevelled corner,
+ * a run of edges shorter than the inset): where edge i crosses edge j a few edges on, the vertices in
+ * between go and the crossing takes their place. The region (positive winding) is unchanged, but the
+ * outline no longer doubles back, so walking along it (infill connectors) measures the real contour.
+ */
+function untangle(pts: number[]): number[] {
+  let xy = pts;
+  for (let round = 0; round < 4; round++) {
+    const n = xy.length / 2;
+    if (n < 4) return xy;
+    const drop = new Uint8Array(n);
+    const replace = new Map<number, [number, number]>();
+    let changed = false;
+    let sense = 0;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      sense +=
+        (xy[2 * i] as number) * (xy[2 * j + 1] as number) - (xy[2 * j] as number) * (xy[2 * i + 1] as number);
+    }
+    for (let i = 0; i < n; i++) {
+      if (drop[i] === 1) continue;
+      const ax = xy[2 * i] as number;
+      const ay = xy[2 * i + 1] as number;
+      const i1 = (i + 1) % n;
+      const bx = xy[2 * i1] as number;
+      const by = xy[2 * i1 + 1] as number;
+      const limit = Math.min(UNTANGLE_WINDOW, n - 2);
+      const minX = Math.min(ax, bx);
+      const maxX = Math.max(ax, bx);
+      const minY = Math.min(ay, by);
+      const maxY = Math.max(ay, by);
+      for (let k = 2; k <= limit; k++) {
+        const j = (i + k) % n;
+        const j1 = (j + 1) % n;
+        if (j1 === i) break;
+        const cx = xy[2 * j] as number;
+        const cy = xy[2 * j + 1] as number;
+        const dx = xy[2 * j1] as number;
+        const dy = xy[2 * j1 + 1] as number;
+        if (
+          (cx < minX && dx < minX) ||
+          (cx > maxX && dx > maxX) ||
+          (cy < minY && dy < minY) ||
+          (cy > maxY && dy > maxY)
+        )
+          continue;
+        const rx = bx - ax;
+        const ry = by - ay;
+        const sx = dx - cx;
+        const sy = dy - cy;
+        const den = rx * sy - ry * sx;
+        if (den === 0) continue;
+        const t = ((cx - ax) * sy - (cy - ay) * sx) / den;
+        const u = ((cx - ax) * ry - (cy - ay) * rx) / den;
+        if (t <= 0 || t >= 1 || u <= 0 || u >= 1) continue;
+        // vertices i+1 .. j are cut out, the crossing replaces them — only if that small loop runs
+        // against the outline's own sense (an overshoot), never a real lobe of the region
+        let any = false;
+        for (let m = 1; m <= k; m++) if (drop[(i + m) % n] === 1) any = true;
+        if (any) continue;
+        const xx = ax + t * rx;
+        const xyy = ay + t * ry;
+        let sub = 0;
+        let px = xx;
+        let py = xyy;
+        for (let m = 1; m <= k; m++) {
+          const v = (i + m) % n;
+          const qx = xy[2 * v] as number;
+          const qy = xy[2 * v + 1] as number;
+          sub += px * qy - qx * py;
+          px = qx;
+          py = qy;
+        }
+        sub += px * xyy - xx * py;
+        if (sub * sense > 0) continue;
+        for (let m = 2; m <= k; m++) drop[(i + m) % n] = 1;
+        replace.set(i1, [xx, xyy]);
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) return xy;
+    const next: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (drop[i] === 1) continue;
+      const r = replace.get(i);
+      if (r) next.push(r[0], r[1]);
+      else next.push(xy[2 * i] as number, xy[2 * i + 1] as number);
+    }
+    xy = next;
+  }
+  return xy;
+}
+
+/** The segments of a hatch, in the hatch's own frame (lines along x after turning by −angle). */
+export interface Hatch {
+  /** Count of segments. */
+  count: number;
+  /** Per segment: its line's index (y = k · spacing + phase in the turned frame), its ends' x. */
+  line: Int32Array;
+  x0: Float64Array;
+  x1: Float64Array;
+  /** Per segment end: the loop and edge it lies on (edge e runs from vertex e to e + 1). */
+  loop0: Int32Array;
+  edge0: Int32Array;
+  loop1: Int32Array;
+  edge1: Int32Array;
+  /** The hatch's frame: lines run along (cos, sin) of this angle; y of line k. */
+  angle: number;
+  spacing: number;
+  phase: number;
+}
+
+/** Scratch for the crossings (grown as needed; the module is single-threaded per worker). */
+let crossLine = new Int32Array(1024);
+let crossX = new Float64Array(1024);
+let crossWind = new Int8Array(1024);
+let crossLoop = new Int32Array(1024);
+let crossEdge = new Int32Array(1024);
+let crossOrder = new Int32Array(1024);
+
+function growCrossings(n: number): void {
+  if (crossLine.length >= n) return;
+  let size = crossLine.length;
+  while (size < n) size *= 2;
+  crossLine = new Int32Array(size);
+  crossX = new Float64Array(size);
+  crossWind = new Int8Array(size);
+  crossLoop = new Int32Array(size);
+  crossEdge = new Int32Array(size);
+  crossOrder = new Int32Array(size);
+}
+
+/**
+ * Cut the region `loops` (inside: positive winding) by lines at `angle` (radians), `spacing` mm
+ * apart, the line k lying at k · spacing + phase across the direction (turned frame). With `clip`,
+ * the region is the intersection of both (each with its own winding number); an end on a clip loop
+ * reports loop index loops.length + its index in `clip`. Segments come sorted by line, then by x.
+ */
+export function hatch(loops: Loops, angle: number, spacing: number, phase = 0, clip?: Loops): Hatch {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  // the clip's loops follow the region's (their crossings count on a second winding number)
+  const all = clip && clip.length > 0 ? [...loops, ...clip] : loops;
+  const clipFrom = clip && clip.length > 0 ? loops.length : all.length;
+  // count crossings first
+  let total = 0;
+  for (const xy of all) {
+    const n = xy.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const y1 = -(xy[2 * i] as number) * sin + (xy[2 * i + 1] as number) * cos;
+      const y2 = -(xy[2 * j] as number) * sin + (xy[2 * j + 1] as number) * cos;
+      if (y1 === y2) continue;
+      const lo = Math.min(y1, y2);
+      const hi = Math.max(y1, y2);
+      const k0 = Math.ceil((lo - phase) / spacing);
+      const k1 = Math.ceil((hi - phase) / spacing) - 1;
+      if (k1 >= k0) total += k1 - k0 + 1;
+    }
+  }
+  growCrossings(total);
+  let c = 0;
+  for (let l = 0; l < all.length; l++) {
+    const xy = all[l] as Float64Array;
+    const n = xy.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const xa = xy[2 * i] as number;
+      const ya = xy[2 * i + 1] as number;
+      const xb = xy[2 * j] as number;
+      const yb = xy[2 * j + 1] as number;
+      const x1 = xa * cos + ya * sin;
+      const y1 = -xa * sin + ya * cos;
+      const x2 = xb * cos + yb * sin;
+      const y2 = -xb * sin + yb * cos;
+      if (y1 === y2) continue;
+      const lo = Math.min(y1, y2);
+      const hi = Math.max(y1, y2);
+      // lines in [lo, hi): a vertex on a line counts once
+      const k0 = Math.ceil((lo - phase) / spacing);
+      const k1 = Math.ceil((hi - phase) / spacing) - 1;
+      const slope = (x2 - x1) / (y2 - y1);
+      const wind = y2 > y1 ? 1 : -1;
+      for (let k = k0; k <= k1; k++) {
+        const y = k * spacing + phase;
+        crossLine[c] = k;
+        crossX[c] = x1 + (y - y1) * slope;
+        // an edge going up (in the turned frame) has material on its left, i.e. at smaller x:
+        // crossing it left to right leaves the material
+        crossWind[c] = -wind;
+        crossLoop[c] = l;
+        crossEdge[c] = i;
+        c++;
+      }
+    }
+  }
+  const order = crossOrder.subarray(0, c);
+  for (let i = 0; i < c; i++) order[i] = i;
+  order.sort(
+    (a, b) =>
+      (crossLine[a] as number) - (crossLine[b] as number) || (crossX[a] as number) - (crossX[b] as number),
+  );
+  // walk each line: winding > 0 between crossings is inside
+  const line: number[] = [];
+  const x0: number[] = [];
+  const x1: number[] = [];
+  const loop0: number[] = [];
+  const edge0: number[] = [];
+  const loop1: number[] = [];
+  const edge1: number[] = [];
+  let i = 0;
+  while (i < c) {
+    const k = crossLine[order[i] as number] as number;
+    let winding = 0;
+    let windingClip = 0;
+    let start = -1;
+    const noClip = clipFrom === all.length;
+    for (; i < c && crossLine[order[i] as number] === k; i++) {
+      const o = order[i] as number;
+      const before = winding > 0 && (noClip || windingClip > 0);
+      if ((crossLoop[o] as number) < clipFrom) winding += crossWind[o] as number;
+      else windingClip += crossWind[o] as number;
+      const after = winding > 0 && (noClip || windingClip > 0);
+      if (!before && after) start = o;
+      else if (before && !after && start >= 0) {
+        const xs = crossX[start] as number;
+        const xe = crossX[o] as number;
+        if (xe > xs) {
+          line.push(k);
+          x0.push(xs);
+          x1.push(xe);
+          loop0.push(crossLoop[start] as number);
+          edge0.push(crossEdge[start] as number);
+          loop1.push(crossLoop[o] as number);
+          edge1.push(crossEdge[o] as number);
+        }
+        start = -1;
+      }
+    }
+  }
+  return {
+    count: line.length,
+    line: Int32Array.from(line),
+    x0: Float64Array.from(x0),
+    x1: Float64Array.from(x1),
+    loop0: Int32Array.from(loop0),
+    edge0: Int32Array.from(edge0),
+    loop1: Int32Array.from(loop1),
+    edge1: Int32Array.from(edge1),
+    angle,
+    spacing,
+    phase,
+  };
+}
+
+/** The point of segment `s`'s end (0: start, 1: end) in the layer's own frame. */
+export function hatchPoint(h: Hatch, s: number, end: 0 | 1): [number, number] {
+  const x = end === 0 ? (h.x0[s] as number) : (h.x1[s] as number);
+  const y = (h.line[s] as number) * h.spacing + h.phase;
+  const cos = Math.cos(h.angle);
+  const sin = Math.sin(h.angle);
+  return [x * cos - y * sin, x * sin + y * cos];
+}
+
+/** Twice the signed area inside a region (positive winding counted once), from its hatch at a fine
+ * spacing: Σ segment length × spacing. For tests. */
+export function hatchedArea(h: Hatch): number {
+  let s = 0;
+  for (let i = 0; i < h.count; i++) s += (h.x1[i] as number) - (h.x0[i] as number);
+  return s * h.spacing;
+}
+
+/** Winding number of all loops about (x, y) (counter-clockwise loops count +1 around a point). */
+export function windingAt(loops: Loops, x: number, y: number): number {
+  let w = 0;
+  for (const xy of loops) {
+    const n = xy.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const y1 = xy[2 * i + 1] as number;
+      const y2 = xy[2 * j + 1] as number;
+      if (y1 <= y) {
+        if (y2 > y) {
+          const x1 = xy[2 * i] as number;
+          const x2 = xy[2 * j] as number;
+          if ((x2 - x1) * (y - y1) - (x - x1) * (y2 - y1) > 0) w++;
+        }
+      } else if (y2 <= y) {
+        const x1 = xy[2 * i] as number;
+        const x2 = xy[2 * j] as number;
+        if ((x2 - x1) * (y - y1) - (x - x1) * (y2 - y1) < 0) w--;
+      }
+    }
+  }
+  return w;
+}
+
+/**
+ * The loops of a raw inset that really bound its region: a loop is kept when, just left of its
+ * longest edge, the winding of all loops is positive and just right of it is not (a moved-in
+ * outline swallowed by a grown hole, say, bounds nothing). Needed before insetting again.
+ */
+export function boundingLoops(loops: Loops): Loops {
+  if (loops.length <= 1) return loops;
+  const eps = 1e-5;
+  return loops.filter((xy) => {
+    const n = xy.length / 2;
+    let best = -1;
+    let bestLen = 0;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const len = Math.hypot(
+        (xy[2 * j] as number) - (xy[2 * i] as number),
+        (xy[2 * j + 1] as number) - (xy[2 * i + 1] as number),
+      );
+      if (len > bestLen) {
+        bestLen = len;
+        best = i;
+      }
+    }
+    if (best < 0) return false;
+    const j = best + 1 < n ? best + 1 : 0;
+    const ax = xy[2 * best] as number;
+    const ay = xy[2 * best + 1] as number;
+    const dx = ((xy[2 * j] as number) - ax) / bestLen;
+    const dy = ((xy[2 * j + 1] as number) - ay) / bestLen;
+    const mx = ax + (dx * bestLen) / 2;
+    const my = ay + (dy * bestLen) / 2;
+    const left = windingAt(loops, mx - dy * eps, my + dx * eps);
+    const right = windingAt(loops, mx + dy * eps, my - dx * eps);
+    return left > 0 && right <= 0;
+  });
+}

@@ -1,0 +1,254 @@
+/**
+ * Stage "surfaces": which part of each layer's interior is printed as what, the way PrusaSlicer 2.5
+ * decides it for the house profile (written from the facts of PrintObject::prepare_infill and
+ * LayerRegion at version 2.5.0, not copied), on the layer rasters:
+ *
+ *  1. the fill area (given, rasterised from the exact outlines, fills.ts `fillArea`, with its exact
+ *     area): what Arachne leaves inside two walls, w/2 + 1.25 s inside the outline where the part is
+ *     thick enough for it;
+ *  2. types: top = slice not covered by the layer above (the last layer: all), bottom = not covered by
+ *     the layer below (the first layer: all; above it a bridge), bottom wins; internal = the rest of
+ *     the fill area;
+ *  3. solid_infill_below_area: an internal piece of at most 70 mm² is solid;
+ *  4. tops, bottoms and bridges spread 3 mm into the fill area (a bridge within its own island);
+ *  5. vertical shells (ensure_vertical_shell_thickness): a layer's internal area is solid where a
+ *     top of the 3 layers above or a bottom of the 2 below (grown by 1.05 solid spacings) covers it,
+ *     or where it is not fill area in all of those layers (slopes); opened by ½ and grown by 0.8 of
+ *     that spacing;
+ *  6. bridge over infill (below 100 % infill): solid whose support within 0.4 mm below is all sparse
+ *     is printed as a bridge, where at least 2.4 mm wide.
+ *
+ * The result is one type per cell and layer (`Surface`).
+ */
+import { components, grow, type Raster, shrink } from './raster.js';
+
+export const Surface = {
+  none: 0,
+  sparse: 1,
+  solid: 2,
+  top: 3,
+  /** The first layer's bottom. */
+  bottom: 4,
+  /** A bottom over air above the first layer (bridge infill, its direction detected). */
+  bridge: 5,
+  /** Solid over sparse infill printed with bridge flow. */
+  internalBridge: 6,
+} as const;
+export type Surface = (typeof Surface)[keyof typeof Surface];
+
+export interface SurfaceSettings {
+  layerHeight: number;
+  /** Extrusion width on the layers above the first, and on the first (mm). */
+  width: number;
+  firstLayerWidth: number;
+  topLayers: number;
+  bottomLayers: number;
+  /** solid_infill_below_area (mm²). */
+  solidBelowArea: number;
+  /** Sparse infill density (0..1); at 1 there is no bridge over infill. */
+  density: number;
+}
+
+/** 1 − π/4: spacing = width − height · (1 − π/4). */
+const ROUND = 1 - Math.PI / 4;
+/** EXTERNAL_INFILL_MARGIN (mm). */
+const EXTERNAL_MARGIN = 3;
+/** Height of the bridge flow (a round 0.4 mm thread): the depth bridge_over_infill looks under. */
+const BRIDGE_DEPTH = 0.4;
+/** bridge_over_infill keeps bridges at least 2 × 3 bridge widths wide: opening by 1.2 mm. */
+const BRIDGE_OPENING = 1.2;
+
+/**
+ * Surface types of every layer. `material` is the layer rasters (1 = material), layer-major, of
+ * `layers` layers of `shape`. Returns the types, layer-major (Surface codes).
+ */
+export function classifySurfaces(
+  material: Uint8Array,
+  layers: number,
+  shape: Raster,
+  settings: SurfaceSettings,
+  fillArea: (layer: number, out: Uint8Array) => number,
+): Uint8Array {
+  const { cols, rows, cell } = shape;
+  const cells = cols * rows;
+  const h = settings.layerHeight;
+  const widthOf = (i: number) => (i === 0 ? settings.firstLayerWidth : settings.width);
+  const spacingOf = (i: number) => widthOf(i) - h * ROUND;
+  const types = new Uint8Array(cells * layers);
+  // per layer: bit 1 fill area, bit 2 top of the slice, bit 4 bottom of the slice, bit 8 grown top
+  // (for the shells' cache), bit 16 grown bottom / bridge
+  const flags = new Uint8Array(cells * layers);
+  const a = new Uint8Array(cells);
+  const b = new Uint8Array(cells);
+  const c = new Uint8Array(cells);
+  const labels = new Int32Array(cells);
+  const stack = new Int32Array(cells);
+  const FILL = 1;
+  const TOP_S = 2;
+  const BOTTOM_S = 4;
+  const TOP_C = 8;
+  const BOTTOM_C = 16;
+
+  // 1-4: fill area, types, small areas solid, external surfaces grown 3 mm
+  for (let i = 0; i < layers; i++) {
+    const base = i * cells;
+    const exactArea = fillArea(i, b);
+    let fillCells = 0;
+    for (let p = 0; p < cells; p++) if (b[p] === 1) fillCells++;
+    // areas by cell count, corrected to the fill area's exact area (a strip two cells wide may be
+    // 2.4 cells of the real thing)
+    const cellArea = fillCells > 0 && exactArea > 0 ? exactArea / fillCells : cell * cell;
+    for (let p = 0; p < cells; p++) {
+      if (material[base + p] !== 1) continue;
+      let f = b[p] === 1 ? FILL : 0;
+      const above = i + 1 < layers ? material[base + cells + p] === 1 : false;
+      const below = i > 0 ? material[base - cells + p] === 1 : false;
+      const bottom = i === 0 || !below;
+      const top = !bottom && !above;
+      if (top) f |= TOP_S;
+      if (bottom) f |= BOTTOM_S;
+      flags[base + p] = f;
+    }
+    // internal pieces: small ones solid
+    for (let p = 0; p < cells; p++) {
+      const f = flags[base + p] as number;
+      a[p] = (f & FILL) !== 0 && (f & (TOP_S | BOTTOM_S)) === 0 ? 1 : 0;
+    }
+    const sizes = components(a, labels, shape, stack);
+    for (let p = 0; p < cells; p++) {
+      const f = flags[base + p] as number;
+      if ((f & FILL) === 0) continue;
+      let t: Surface;
+      if ((f & BOTTOM_S) !== 0) t = i === 0 ? Surface.bottom : Surface.bridge;
+      else if ((f & TOP_S) !== 0) t = Surface.top;
+      else {
+        const size = sizes[labels[p] as number] as number;
+        t = size * cellArea <= settings.solidBelowArea ? Surface.solid : Surface.sparse;
+      }
+      types[base + p] = t;
+    }
+    // external surfaces spread 3 mm into the fill area (bridges only within their own island)
+    let anyTop = false;
+    let anyBottom = false;
+    for (let p = 0; p < cells; p++) {
+      const t = types[base + p] as number;
+      a[p] = t === Surface.top ? 1 : 0;
+      c[p] = t === Surface.bottom || t === Surface.bridge ? 1 : 0;
+      if (a[p] === 1) anyTop = true;
+      if (c[p] === 1) anyBottom = true;
+    }
+    if (anyTop) {
+      grow(a, b, EXTERNAL_MARGIN, shape);
+      for (let p = 0; p < cells; p++) {
+        const t = types[base + p] as number;
+        if (b[p] === 1 && (t === Surface.sparse || t === Surface.solid)) types[base + p] = Surface.top;
+      }
+    }
+    if (anyBottom) {
+      // islands of the fill area that hold a bottom
+      for (let p = 0; p < cells; p++) a[p] = ((flags[base + p] as number) & FILL) !== 0 ? 1 : 0;
+      const islands = components(a, labels, shape, stack);
+      const holds = new Uint8Array(islands.length);
+      for (let p = 0; p < cells; p++)
+        if (c[p] === 1 && (labels[p] as number) >= 0) holds[labels[p] as number] = 1;
+      grow(c, b, EXTERNAL_MARGIN, shape);
+      const kind = i === 0 ? Surface.bottom : Surface.bridge;
+      for (let p = 0; p < cells; p++) {
+        const t = types[base + p] as number;
+        if (b[p] !== 1 || t === Surface.none || t === kind) continue;
+        const l = labels[p] as number;
+        // bridges win over grown tops; a first-layer bottom is everywhere already
+        if (l >= 0 && holds[l] === 1 && (t === Surface.sparse || t === Surface.solid || t === Surface.top))
+          types[base + p] = kind;
+      }
+    }
+  }
+
+  // 5. the shells' cache: tops (slice tops and grown fill tops) and bottoms, grown by m
+  for (let i = 0; i < layers; i++) {
+    const base = i * cells;
+    const m = 1.05 * spacingOf(i);
+    let anyTop = false;
+    let anyBottom = false;
+    for (let p = 0; p < cells; p++) {
+      const f = flags[base + p] as number;
+      const t = types[base + p] as number;
+      a[p] = (f & TOP_S) !== 0 || t === Surface.top ? 1 : 0;
+      c[p] = (f & BOTTOM_S) !== 0 || t === Surface.bottom || t === Surface.bridge ? 1 : 0;
+      if (a[p] === 1) anyTop = true;
+      if (c[p] === 1) anyBottom = true;
+    }
+    if (anyTop) {
+      grow(a, b, m, shape);
+      for (let p = 0; p < cells; p++) if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | TOP_C;
+    }
+    if (anyBottom) {
+      grow(c, b, m, shape);
+      for (let p = 0; p < cells; p++)
+        if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | BOTTOM_C;
+    }
+  }
+  const up = settings.topLayers - 1;
+  const down = settings.bottomLayers - 1;
+  for (let k = 0; k < layers; k++) {
+    const base = k * cells;
+    const m = 1.05 * spacingOf(k);
+    let any = false;
+    for (let p = 0; p < cells; p++) {
+      const t = types[base + p] as number;
+      if (t !== Surface.sparse && t !== Surface.solid) {
+        a[p] = 0;
+        continue;
+      }
+      // holes: fill area in every layer of the window; shell: a top above or a bottom below
+      let hole = true;
+      let shell = false;
+      for (let i = k + 1; i <= k + up && i < layers; i++) {
+        const f = flags[i * cells + p] as number;
+        if ((f & FILL) === 0) hole = false;
+        if ((f & TOP_C) !== 0) shell = true;
+      }
+      for (let i = k - 1; i >= k - down && i >= 0; i--) {
+        const f = flags[i * cells + p] as number;
+        if ((f & FILL) === 0) hole = false;
+        if ((f & BOTTOM_C) !== 0) shell = true;
+      }
+      a[p] = shell || !hole ? 1 : 0;
+      if (a[p] === 1) any = true;
+    }
+    if (!any) continue;
+    for (let p = 0; p < cells; p++) if (types[base + p] === Surface.solid) a[p] = 1;
+    shrink(a, c, 0.5 * m, shape);
+    grow(c, b, 0.8 * m, shape);
+    for (let p = 0; p < cells; p++) {
+      const t = types[base + p] as number;
+      if (t === Surface.sparse) {
+        if (b[p] === 1) types[base + p] = Surface.solid;
+      } else if (t === Surface.solid && b[p] !== 1) {
+        // a solid piece the opening removed is not printed (as PrusaSlicer 2.5 drops it)
+        types[base + p] = Surface.none;
+      }
+    }
+  }
+
+  // 6. bridge over infill
+  if (settings.density < 1) {
+    const depth = Math.floor((BRIDGE_DEPTH + 1e-4) / h + 1e-9);
+    for (let k = 1; k < layers; k++) {
+      const base = k * cells;
+      let any = false;
+      for (let p = 0; p < cells; p++) {
+        let cand = types[base + p] === Surface.solid;
+        for (let j = k - 1; cand && j >= k - depth && j >= 0; j--)
+          if (types[j * cells + p] !== Surface.sparse) cand = false;
+        a[p] = cand ? 1 : 0;
+        if (cand) any = true;
+      }
+      if (!any) continue;
+      shrink(a, c, BRIDGE_OPENING, shape);
+      grow(c, b, BRIDGE_OPENING, shape);
+      for (let p = 0; p < cells; p++) if (b[p] === 1 && a[p] === 1) types[base + p] = Surface.internalBridge;
+    }
+  }
+  return types;
+}
