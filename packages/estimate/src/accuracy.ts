@@ -135,7 +135,9 @@ async function main(): Promise<void> {
   ) as CorpusRefs;
   const corpus = corpusReport(corpusRefs, process.argv.includes('--sealed'));
   if (process.argv.includes('--corpus')) {
-    process.stdout.write(`${corpus.lines.join('\n')}\n`);
+    process.stdout.write(
+      process.argv.includes('--json') ? `${JSON.stringify(corpus.json)}\n` : `${corpus.lines.join('\n')}\n`,
+    );
     return;
   }
   const rows: Row[] = [];

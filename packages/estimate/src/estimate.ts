@@ -8,7 +8,7 @@ import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.
 import type { Loops } from './hatch.js';
 import { loopArea2, loopLength } from './outline.js';
 import { MotionPlanner } from './planner.js';
-import { type Raster, rasterizeLoops } from './raster.js';
+import { distanceField, type Raster, rasterizeLoops } from './raster.js';
 import {
   type GeometryOptions,
   type Island,
@@ -801,6 +801,17 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
     originY: geo.raster.originY,
   };
   const wind = new Int32Array((shape.cols + 1) * shape.rows);
+  const cells = shape.cols * shape.rows;
+  const field = new Int8Array(cells * geo.layerCount);
+  for (let i = 0; i < geo.layerCount; i++)
+    distanceField(
+      (geo.islands[i] ?? []).flatMap((isl) => isl.loops),
+      geo.raster.grid,
+      i * cells,
+      shape,
+      field,
+      i * cells,
+    );
   const types = classifySurfaces(
     geo.raster.grid,
     geo.layerCount,
@@ -821,6 +832,7 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
       for (const xy of loops) area += loopArea2(xy) / 2;
       return area;
     },
+    field,
   );
   geo.surfaces ??= new Map();
   geo.surfaces.set(key, types);

@@ -31,104 +31,145 @@ export type Loops = Float64Array[];
 export function insetLoops(loops: Loops, d: number, join: 'miter' | 'round' = 'miter'): Loops {
   const out: Loops = [];
   for (const xy of loops) {
-    const n = xy.length / 2;
-    if (n < 3) continue;
-    const pts: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const a = (i + n - 1) % n;
-      const b = (i + 1) % n;
-      const px = xy[2 * i] as number;
-      const py = xy[2 * i + 1] as number;
-      let ax = px - (xy[2 * a] as number);
-      let ay = py - (xy[2 * a + 1] as number);
-      let bx = (xy[2 * b] as number) - px;
-      let by = (xy[2 * b + 1] as number) - py;
-      const la = Math.hypot(ax, ay);
-      const lb = Math.hypot(bx, by);
-      if (!(la > 0) || !(lb > 0)) continue;
-      ax /= la;
-      ay /= la;
-      bx /= lb;
-      by /= lb;
-      // left normals (into the material)
-      const nax = -ay;
-      const nay = ax;
-      const nbx = -by;
-      const nby = bx;
-      const cross = ax * by - ay * bx;
-      const dot = ax * bx + ay * by;
-      if (Math.abs(cross) < 1e-9 && dot > 0) {
-        // straight on: one point
-        pts.push(px + d * nax, py + d * nay);
-        continue;
-      }
-      // the moved edges meet at the miter point (a concave corner always: its arc would be cut back
-      // to that point by the union a polygon library applies; a convex one unless sharper than the
-      // miter limit of 3, PrusaSlicer's, where it is bevelled)
-      const convex = d > 0 ? cross > 0 : cross < 0;
-      const factor = 1 + nax * nbx + nay * nby; // 2 cos²(turn / 2)
-      if (!convex && join === 'round') {
-        // the points at distance d from the corner: an arc, in steps whose chord strays at most
-        // ROUND_TOLERANCE from it (Arachne's walls keep that deviation)
-        const turn = Math.atan2(Math.abs(cross), dot);
-        const r = Math.abs(d);
-        const step = r > ROUND_TOLERANCE ? 2 * Math.acos(1 - ROUND_TOLERANCE / r) : Math.PI;
-        const steps = Math.max(1, Math.ceil(turn / step));
-        const a0 = Math.atan2(nay, nax);
-        const sign = cross > 0 ? 1 : -1;
-        for (let k = 0; k <= steps; k++) {
-          const a = a0 + (sign * turn * k) / steps;
-          pts.push(px + d * Math.cos(a), py + d * Math.sin(a));
-        }
-      } else if (!convex || factor > 2 / (MITER_LIMIT * MITER_LIMIT)) {
-        pts.push(px + (d * (nax + nbx)) / factor, py + (d * (nay + nby)) / factor);
-      } else {
-        pts.push(px + d * nax, py + d * nay, px + d * nbx, py + d * nby);
-      }
-    }
+    const pts = offsetLoop(xy, d, join);
     if (pts.length >= 6) {
       const clean = untangle(pts);
       if (clean.length >= 6) out.push(Float64Array.from(clean));
     }
   }
-  // a part narrower than 2d everywhere insets into a loop turned inside out twice (the same sense,
-  // on the far side): its points are nearer the outline than d. Such loops bound nothing.
-  return d > 0 ? out.filter((xy) => farEnough(xy, loops, d)) : out;
+  return out;
 }
 
-/** Whether the middle of `xy`'s longest edge lies at least `d` (less a tolerance) from `loops`. */
-function farEnough(xy: Float64Array, loops: Loops, d: number): boolean {
-  const n = xy.length / 2;
-  let best = 0;
-  let bestLen = -1;
+/**
+ * One loop moved by d: every edge moved along its left normal, consecutive moved edges meeting at
+ * the intersection of their lines. An edge whose moved copy comes out reversed (shorter than the
+ * offset allows: a small step in the outline, a tooth tip, all of a part narrower than 2d) is
+ * dropped and its neighbours meet instead, until none is reversed — the events of a straight
+ * skeleton, local ones only (a collapse across the part is left to the winding rule).
+ */
+function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): number[] {
+  const m = xy.length / 2;
+  // the edges of non-zero length
+  const ux: number[] = [];
+  const uy: number[] = [];
+  const ox: number[] = [];
+  const oy: number[] = [];
+  const vx: number[] = [];
+  const vy: number[] = [];
+  for (let i = 0; i < m; i++) {
+    const j = i + 1 < m ? i + 1 : 0;
+    const px = xy[2 * i] as number;
+    const py = xy[2 * i + 1] as number;
+    const dx = (xy[2 * j] as number) - px;
+    const dy = (xy[2 * j + 1] as number) - py;
+    const len = Math.hypot(dx, dy);
+    if (!(len > 1e-9)) continue;
+    ux.push(dx / len);
+    uy.push(dy / len);
+    // a point on the moved line (the edge's start moved along the left normal) and the original
+    ox.push(px - (d * dy) / len);
+    oy.push(py + (d * dx) / len);
+    vx.push(px);
+    vy.push(py);
+  }
+  const n = ux.length;
+  if (n < 3) return [];
+  const prev = new Int32Array(n);
+  const next = new Int32Array(n);
+  const alive = new Uint8Array(n).fill(1);
   for (let i = 0; i < n; i++) {
-    const j = i + 1 < n ? i + 1 : 0;
-    const len =
-      ((xy[2 * j] as number) - (xy[2 * i] as number)) ** 2 +
-      ((xy[2 * j + 1] as number) - (xy[2 * i + 1] as number)) ** 2;
-    if (len > bestLen) {
-      bestLen = len;
-      best = i;
-    }
+    prev[i] = (i + n - 1) % n;
+    next[i] = (i + 1) % n;
   }
-  const j = best + 1 < n ? best + 1 : 0;
-  const x = ((xy[2 * best] as number) + (xy[2 * j] as number)) / 2;
-  const y = ((xy[2 * best + 1] as number) + (xy[2 * j + 1] as number)) / 2;
-  const limit = (d - 0.03) * (d - 0.03);
-  for (const o of loops) {
-    const m = o.length / 2;
-    for (let k = 0; k < m; k++) {
-      const l = k + 1 < m ? k + 1 : 0;
-      const ax = o[2 * k] as number;
-      const ay = o[2 * k + 1] as number;
-      const dx = (o[2 * l] as number) - ax;
-      const dy = (o[2 * l + 1] as number) - ay;
-      const l2 = dx * dx + dy * dy;
-      const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
-      if ((x - ax - t * dx) ** 2 + (y - ay - t * dy) ** 2 < limit) return false;
+  // where moved edge i starts: on the line of edge prev(i)
+  const startX = new Float64Array(n);
+  const startY = new Float64Array(n);
+  const meet = (i: number): void => {
+    const p = prev[i] as number;
+    const cross = (ux[p] as number) * (uy[i] as number) - (uy[p] as number) * (ux[i] as number);
+    if (Math.abs(cross) < 1e-9) {
+      startX[i] = ox[i] as number;
+      startY[i] = oy[i] as number;
+      return;
     }
+    // ox[p] + t · u[p] = ox[i] + s · u[i]
+    const wx = (ox[i] as number) - (ox[p] as number);
+    const wy = (oy[i] as number) - (oy[p] as number);
+    const t = (wx * (uy[i] as number) - wy * (ux[i] as number)) / cross;
+    const x = (ox[p] as number) + t * (ux[p] as number);
+    const y = (oy[p] as number) + t * (uy[p] as number);
+    // lines nearly parallel meet far away: past the miter limit the corner is bevelled instead
+    if (Math.hypot(x - (ox[i] as number), y - (oy[i] as number)) > MITER_LIMIT * Math.abs(d)) {
+      startX[i] = ox[i] as number;
+      startY[i] = oy[i] as number;
+    } else {
+      startX[i] = x;
+      startY[i] = y;
+    }
+  };
+  for (let i = 0; i < n; i++) meet(i);
+  let count = n;
+  const queue: number[] = [];
+  for (let i = 0; i < n; i++) queue.push(i);
+  const reversed = (i: number) => {
+    const j = next[i] as number;
+    return (
+      ((startX[j] as number) - (startX[i] as number)) * (ux[i] as number) +
+        ((startY[j] as number) - (startY[i] as number)) * (uy[i] as number) <
+      0
+    );
+  };
+  while (queue.length > 0 && count >= 3) {
+    const i = queue.pop() as number;
+    if (alive[i] === 0 || !reversed(i)) continue;
+    alive[i] = 0;
+    count--;
+    const p = prev[i] as number;
+    const q = next[i] as number;
+    next[p] = q;
+    prev[q] = p;
+    meet(q);
+    queue.push(p, q);
   }
-  return true;
+  if (count < 3) return [];
+  const pts: number[] = [];
+  let first = 0;
+  while (alive[first] === 0) first++;
+  let i = first;
+  do {
+    const p = prev[i] as number;
+    const cross = (ux[p] as number) * (uy[i] as number) - (uy[p] as number) * (ux[i] as number);
+    const dot = (ux[p] as number) * (ux[i] as number) + (uy[p] as number) * (uy[i] as number);
+    // a corner where the moved edges part (a concave one when moving in): round, or mitred
+    const parting = d > 0 ? cross < 0 : cross > 0;
+    const factor = 1 + dot; // 2 cos²(turn / 2)
+    if (parting && join === 'round' && p === (i + n - 1) % n) {
+      // the points at distance d from the corner: an arc, in steps whose chord strays at most
+      // ROUND_TOLERANCE from it (Arachne's walls keep that deviation)
+      const cx = vx[i] as number;
+      const cy = vy[i] as number;
+      const turn = Math.atan2(Math.abs(cross), dot);
+      const r = Math.abs(d);
+      const step = r > ROUND_TOLERANCE ? 2 * Math.acos(1 - ROUND_TOLERANCE / r) : Math.PI;
+      const steps = Math.max(1, Math.ceil(turn / step));
+      const a0 = Math.atan2(ux[p] as number, -(uy[p] as number));
+      const sign = cross > 0 ? 1 : -1;
+      for (let k = 0; k <= steps; k++) {
+        const a = a0 + (sign * turn * k) / steps;
+        pts.push(cx + d * Math.cos(a), cy + d * Math.sin(a));
+      }
+    } else if (parting && factor < 2 / (MITER_LIMIT * MITER_LIMIT) && p === (i + n - 1) % n) {
+      // past the miter limit: bevelled (the end of the moved edge before, the start of this one)
+      pts.push(
+        (ox[p] as number) + (vx[i] as number) - (vx[p] as number),
+        (oy[p] as number) + (vy[i] as number) - (vy[p] as number),
+        ox[i] as number,
+        oy[i] as number,
+      );
+    } else pts.push(startX[i] as number, startY[i] as number);
+    i = next[i] as number;
+  } while (i !== first);
+  return pts;
 }
 
 /** How many edges ahead `untangle` looks for a crossing. */

@@ -462,3 +462,59 @@ export function rasterizeLoops(
     }
   }
 }
+
+/** The signed distance field's range (mm) and step: Int8 in hundredths of a mm. */
+export const FIELD_RANGE = 1.27;
+export const FIELD_STEP = 0.01;
+
+/**
+ * Signed distance from each cell centre to the outline `loops` (positive inside, where `material`
+ * is set), in hundredths of a mm, clamped to ±1.27 mm: exact near the outline (each edge stamps the
+ * cells within range of it), so that slivers and shifts thinner than a cell are measured.
+ */
+export function distanceField(
+  loops: Float64Array[],
+  material: Uint8Array,
+  off: number,
+  shape: Raster,
+  out: Int8Array,
+  outOff: number,
+): void {
+  const { cols, rows, cell, originX: ox, originY: oy } = shape;
+  const cells = cols * rows;
+  if (fieldScratch.length < cells) fieldScratch = new Float64Array(cells);
+  const best = fieldScratch;
+  const range = FIELD_RANGE;
+  best.fill(range * range, 0, cells);
+  for (const xy of loops) {
+    const n = xy.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const ax = xy[2 * i] as number;
+      const ay = xy[2 * i + 1] as number;
+      const dx = (xy[2 * j] as number) - ax;
+      const dy = (xy[2 * j + 1] as number) - ay;
+      const l2 = dx * dx + dy * dy;
+      const c0 = Math.max(0, Math.floor((Math.min(ax, ax + dx) - range - ox) / cell));
+      const c1 = Math.min(cols - 1, Math.floor((Math.max(ax, ax + dx) + range - ox) / cell));
+      const r0 = Math.max(0, Math.floor((Math.min(ay, ay + dy) - range - oy) / cell));
+      const r1 = Math.min(rows - 1, Math.floor((Math.max(ay, ay + dy) + range - oy) / cell));
+      for (let r = r0; r <= r1; r++) {
+        const py = oy + (r + 0.5) * cell - ay;
+        for (let c = c0; c <= c1; c++) {
+          const px = ox + (c + 0.5) * cell - ax;
+          const t = l2 > 0 ? Math.max(0, Math.min(1, (px * dx + py * dy) / l2)) : 0;
+          const d2 = (px - t * dx) ** 2 + (py - t * dy) ** 2;
+          const p = r * cols + c;
+          if (d2 < (best[p] as number)) best[p] = d2;
+        }
+      }
+    }
+  }
+  for (let p = 0; p < cells; p++) {
+    const d = Math.min(127, Math.round(Math.sqrt(best[p] as number) / FIELD_STEP));
+    out[outOff + p] = material[off + p] === 1 ? d : -d;
+  }
+}
+
+let fieldScratch = new Float64Array(0);

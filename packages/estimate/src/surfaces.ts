@@ -51,6 +51,8 @@ export interface SurfaceSettings {
 
 /** 1 − π/4: spacing = width − height · (1 − π/4). */
 const ROUND = 1 - Math.PI / 4;
+/** Tops and bottoms in the fill area smaller than this (mm²) are raster specks (see classifySurfaces). */
+const MIN_SURFACE = 1;
 /** EXTERNAL_INFILL_MARGIN (mm). */
 const EXTERNAL_MARGIN = 3;
 /** Height of the bridge flow (a round 0.4 mm thread): the depth bridge_over_infill looks under. */
@@ -68,6 +70,7 @@ export function classifySurfaces(
   shape: Raster,
   settings: SurfaceSettings,
   fillArea: (layer: number, out: Uint8Array) => number,
+  field: Int8Array,
 ): Uint8Array {
   const { cols, rows, cell } = shape;
   const cells = cols * rows;
@@ -84,8 +87,11 @@ export function classifySurfaces(
   const labels = new Int32Array(cells);
   const stack = new Int32Array(cells);
   const FILL = 1;
+  /** Cells of the smallest top or bottom piece taken as a surface. */
+  const minPiece = Math.max(4, Math.ceil(MIN_SURFACE / (cell * cell)));
   const TOP_S = 2;
   const BOTTOM_S = 4;
+  // (the slices' tops and bottoms themselves: only the fill area's are grown into shells)
   const TOP_C = 8;
   const BOTTOM_C = 16;
 
@@ -137,6 +143,13 @@ export function classifySurfaces(
       if (a[p] === 1) anyTop = true;
       if (c[p] === 1) anyBottom = true;
     }
+    // a piece of top or bottom in the fill area smaller than a few cells is where the raster meets
+    // the fill area's outline (a slope's sliver, 0.5 mm wide, grazing it), not a surface: growing it
+    // by 3 mm would make a solid patch PrusaSlicer does not print
+    if (i > 0) {
+      if (anyTop) anyTop = dropSpecks(a, labels, stack, shape, minPiece, types, base);
+      if (anyBottom) anyBottom = dropSpecks(c, labels, stack, shape, minPiece, types, base);
+    }
     if (anyTop) {
       grow(a, b, EXTERNAL_MARGIN, shape);
       for (let p = 0; p < cells; p++) {
@@ -164,17 +177,20 @@ export function classifySurfaces(
     }
   }
 
-  // 5. the shells' cache: tops (slice tops and grown fill tops) and bottoms, grown by m
+  // 5. vertical shells. Tops and bottoms of the fill area (areas, grown by m) are judged on the
+  // raster; the slivers a sloped or rough outline leaves between layers, and the shifts of the fill
+  // area from layer to layer, are thinner than a cell, so they are judged on the signed distances
+  // to the outlines (`field`, hundredths of a mm): a sliver or a band survives the shells' opening
+  // (shrink ½ m, grow 0.8 m) only where it is at least m wide, and then reaches 0.3 m further.
   for (let i = 0; i < layers; i++) {
     const base = i * cells;
     const m = 1.05 * spacingOf(i);
     let anyTop = false;
     let anyBottom = false;
     for (let p = 0; p < cells; p++) {
-      const f = flags[base + p] as number;
       const t = types[base + p] as number;
-      a[p] = (f & TOP_S) !== 0 || t === Surface.top ? 1 : 0;
-      c[p] = (f & BOTTOM_S) !== 0 || t === Surface.bottom || t === Surface.bridge ? 1 : 0;
+      a[p] = t === Surface.top ? 1 : 0;
+      c[p] = t === Surface.bottom || t === Surface.bridge ? 1 : 0;
       if (a[p] === 1) anyTop = true;
       if (c[p] === 1) anyBottom = true;
     }
@@ -190,41 +206,71 @@ export function classifySurfaces(
   }
   const up = settings.topLayers - 1;
   const down = settings.bottomLayers - 1;
+  const near = new Uint8Array(cells);
+  const STEP = 0.01;
   for (let k = 0; k < layers; k++) {
     const base = k * cells;
-    const m = 1.05 * spacingOf(k);
-    let any = false;
+    const s = spacingOf(k);
+    const m = 1.05 * s;
+    const D = widthOf(k) / 2 + 1.25 * s;
+    const mU = m / STEP;
+    const dU = D / STEP;
+    const sliverU = 0.09 / STEP; // PrusaSlicer opens tops and bottoms by a tenth of the width
+    let anyRaster = false;
+    let anyField = false;
     for (let p = 0; p < cells; p++) {
+      a[p] = 0;
+      near[p] = 0;
       const t = types[base + p] as number;
-      if (t !== Surface.sparse && t !== Surface.solid) {
-        a[p] = 0;
-        continue;
+      if (t !== Surface.sparse && t !== Surface.solid) continue;
+      const fk = field[base + p] as number;
+      let raster = false;
+      let solid = false;
+      let band = 0;
+      // layers above (their tops) and below (their bottoms) in the window: a band of this layer's
+      // internal area a neighbour's fill area does not cover (or a part too thin there for any),
+      // and a sliver of the neighbour's own slice not covered by the layer beyond it
+      for (let side = 0; side < 2; side++) {
+        const from = side === 0 ? k + 1 : k - 1;
+        const to = side === 0 ? Math.min(k + up, layers - 1) : Math.max(k - down, 0);
+        const step = side === 0 ? 1 : -1;
+        const cache = side === 0 ? TOP_C : BOTTOM_C;
+        for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
+          const q = i * cells + p;
+          const f = flags[q] as number;
+          if ((f & cache) !== 0) raster = true;
+          const fi = field[q] as number;
+          if ((f & FILL) === 0 && fi >= dU) raster = true;
+          else if (fk - fi > band) band = fk - fi;
+          const other = i + step;
+          if (other >= 0 && other < layers) {
+            const fo = field[other * cells + p] as number;
+            if (fi - fo >= sliverU && fk - fo >= dU && fo < 1.3 * mU) solid = true;
+          }
+        }
       }
-      // holes: fill area in every layer of the window; shell: a top above or a bottom below
-      let hole = true;
-      let shell = false;
-      for (let i = k + 1; i <= k + up && i < layers; i++) {
-        const f = flags[i * cells + p] as number;
-        if ((f & FILL) === 0) hole = false;
-        if ((f & TOP_C) !== 0) shell = true;
+      if (band >= mU && fk - dU < band + 0.3 * mU) solid = true;
+      if (raster) {
+        a[p] = 1;
+        anyRaster = true;
       }
-      for (let i = k - 1; i >= k - down && i >= 0; i--) {
-        const f = flags[i * cells + p] as number;
-        if ((f & FILL) === 0) hole = false;
-        if ((f & BOTTOM_C) !== 0) shell = true;
+      if (solid) {
+        near[p] = 1;
+        anyField = true;
       }
-      a[p] = shell || !hole ? 1 : 0;
-      if (a[p] === 1) any = true;
     }
-    if (!any) continue;
-    for (let p = 0; p < cells; p++) if (types[base + p] === Surface.solid) a[p] = 1;
-    shrink(a, c, 0.5 * m, shape);
-    grow(c, b, 0.8 * m, shape);
+    if (!anyRaster && !anyField) continue;
+    if (anyRaster) {
+      for (let p = 0; p < cells; p++) if (types[base + p] === Surface.solid) a[p] = 1;
+      shrink(a, c, 0.5 * m, shape);
+      grow(c, b, 0.8 * m, shape);
+    } else for (let p = 0; p < cells; p++) b[p] = types[base + p] === Surface.solid ? 1 : 0;
     for (let p = 0; p < cells; p++) {
       const t = types[base + p] as number;
+      const solid = b[p] === 1 || near[p] === 1;
       if (t === Surface.sparse) {
-        if (b[p] === 1) types[base + p] = Surface.solid;
-      } else if (t === Surface.solid && b[p] !== 1) {
+        if (solid) types[base + p] = Surface.solid;
+      } else if (t === Surface.solid && !solid) {
         // a solid piece the opening removed is not printed (as PrusaSlicer 2.5 drops it)
         types[base + p] = Surface.none;
       }
@@ -251,4 +297,30 @@ export function classifySurfaces(
     }
   }
   return types;
+}
+
+/**
+ * Clear from `mask` (and retype as `sparse` in `types`) the 4-connected pieces of fewer than `min`
+ * cells. Returns whether anything is left.
+ */
+function dropSpecks(
+  mask: Uint8Array,
+  labels: Int32Array,
+  stack: Int32Array,
+  shape: Raster,
+  min: number,
+  types: Uint8Array,
+  base: number,
+): boolean {
+  const sizes = components(mask, labels, shape, stack);
+  let left = false;
+  const cells = shape.cols * shape.rows;
+  for (let p = 0; p < cells; p++) {
+    if (mask[p] !== 1) continue;
+    if ((sizes[labels[p] as number] as number) < min) {
+      mask[p] = 0;
+      types[base + p] = Surface.sparse;
+    } else left = true;
+  }
+  return left;
 }

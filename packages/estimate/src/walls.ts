@@ -6,113 +6,16 @@
  * a thin bar): the stretches that come nearer the outline than the pass's distance are dropped,
  * leaving open pieces. Pure.
  */
+import { EdgeGrid } from './edges.js';
 import { insetLoops, type Loops } from './hatch.js';
 import { simplifyLoop } from './outline.js';
+
+export { EdgeGrid };
 
 /** A wall path: points (x, y pairs) and whether it closes on itself (a loop). */
 export interface WallPath {
   xy: number[];
   closed: boolean;
-}
-
-/** Nearest-distance queries to a set of loops' edges, bucketed on a uniform grid. */
-export class EdgeGrid {
-  private readonly cell: number;
-  private readonly x0: number;
-  private readonly y0: number;
-  private readonly cols: number;
-  private readonly rows: number;
-  private readonly start: Int32Array;
-  private readonly items: Int32Array;
-  private readonly seg: Float64Array;
-
-  constructor(loops: Loops, cell: number) {
-    let n = 0;
-    let x0 = Number.POSITIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (const xy of loops) {
-      n += xy.length / 2;
-      for (let i = 0; i < xy.length; i += 2) {
-        x0 = Math.min(x0, xy[i] as number);
-        x1 = Math.max(x1, xy[i] as number);
-        y0 = Math.min(y0, xy[i + 1] as number);
-        y1 = Math.max(y1, xy[i + 1] as number);
-      }
-    }
-    // keep the grid at most ~64 k cells
-    const size = Math.max(cell, Math.sqrt(((x1 - x0 + cell) * (y1 - y0 + cell)) / 65536));
-    this.cell = size;
-    this.x0 = x0 - size;
-    this.y0 = y0 - size;
-    this.cols = Math.max(1, Math.ceil((x1 - x0) / size) + 3);
-    this.rows = Math.max(1, Math.ceil((y1 - y0) / size) + 3);
-    this.seg = new Float64Array(n * 4);
-    let k = 0;
-    for (const xy of loops) {
-      const m = xy.length / 2;
-      for (let i = 0; i < m; i++) {
-        const j = i + 1 < m ? i + 1 : 0;
-        this.seg[k++] = xy[2 * i] as number;
-        this.seg[k++] = xy[2 * i + 1] as number;
-        this.seg[k++] = xy[2 * j] as number;
-        this.seg[k++] = xy[2 * j + 1] as number;
-      }
-    }
-    const cells = this.cols * this.rows;
-    const counts = new Int32Array(cells + 1);
-    const each = (s: number, fn: (c: number) => void) => {
-      const ax = this.seg[4 * s] as number;
-      const ay = this.seg[4 * s + 1] as number;
-      const bx = this.seg[4 * s + 2] as number;
-      const by = this.seg[4 * s + 3] as number;
-      const c0 = Math.floor((Math.min(ax, bx) - this.x0) / size);
-      const c1 = Math.floor((Math.max(ax, bx) - this.x0) / size);
-      const r0 = Math.floor((Math.min(ay, by) - this.y0) / size);
-      const r1 = Math.floor((Math.max(ay, by) - this.y0) / size);
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) fn(r * this.cols + c);
-    };
-    for (let s = 0; s < n; s++)
-      each(s, (c) => {
-        counts[c + 1] = (counts[c + 1] as number) + 1;
-      });
-    for (let c = 0; c < cells; c++) counts[c + 1] = (counts[c + 1] as number) + (counts[c] as number);
-    this.start = counts;
-    this.items = new Int32Array(counts[cells] as number);
-    const fill = counts.slice(0, cells);
-    for (let s = 0; s < n; s++)
-      each(s, (c) => {
-        this.items[fill[c] as number] = s;
-        fill[c] = (fill[c] as number) + 1;
-      });
-  }
-
-  /** Distance from (x, y) to the nearest edge, or `limit` if none is nearer. */
-  distance(x: number, y: number, limit: number): number {
-    const size = this.cell;
-    const c0 = Math.max(0, Math.floor((x - limit - this.x0) / size));
-    const c1 = Math.min(this.cols - 1, Math.floor((x + limit - this.x0) / size));
-    const r0 = Math.max(0, Math.floor((y - limit - this.y0) / size));
-    const r1 = Math.min(this.rows - 1, Math.floor((y + limit - this.y0) / size));
-    let best = limit * limit;
-    for (let r = r0; r <= r1; r++)
-      for (let c = c0; c <= c1; c++) {
-        const cell = r * this.cols + c;
-        for (let k = this.start[cell] as number; k < (this.start[cell + 1] as number); k++) {
-          const s = this.items[k] as number;
-          const ax = this.seg[4 * s] as number;
-          const ay = this.seg[4 * s + 1] as number;
-          const dx = (this.seg[4 * s + 2] as number) - ax;
-          const dy = (this.seg[4 * s + 3] as number) - ay;
-          const l2 = dx * dx + dy * dy;
-          const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
-          const d2 = (x - ax - t * dx) ** 2 + (y - ay - t * dy) ** 2;
-          if (d2 < best) best = d2;
-        }
-      }
-    return Math.sqrt(best);
-  }
 }
 
 /** Stretches of a pass that the part is too thin for, with the part's local thickness there. */
