@@ -5,10 +5,10 @@ import type { Analysis, TriangleMesh } from '@printloop/geometry';
 import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
 import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
-import type { Loops } from './hatch.js';
+import { insetLoops, type Loops } from './hatch.js';
 import { loopArea2, loopLength } from './outline.js';
 import { MotionPlanner } from './planner.js';
-import { distanceField, type Raster, rasterizeLoops } from './raster.js';
+import { contours, distanceField, type Raster, rasterizeLoops } from './raster.js';
 import {
   type GeometryOptions,
   type Island,
@@ -16,8 +16,6 @@ import {
   layerGeometry,
   type PreparedMesh,
   prepareMesh,
-  type SupportGeometry,
-  supportGeometry,
 } from './slice.js';
 import { classifySurfaces } from './surfaces.js';
 import {
@@ -32,6 +30,8 @@ import {
   travel,
   zigzag,
 } from './toolpath.js';
+import { solidFill } from './fill.js';
+import { SupportKind, type SupportPlan, type SupportSettings, supportKinds, supportPitch } from './supports.js';
 import { EdgeGrid, type WallPath, wallPass } from './walls.js';
 
 /** The house printer (fixtures/models/house-printer.ini) and the calibrated constants. */
@@ -160,9 +160,9 @@ export function computeEstimate(
     filamentArea,
   };
   const planner = new MotionPlanner();
-  const supportRegions = params.supportRequired ? supportGeometry(pm, geo, GEOMETRY_OPTIONS) : null;
   const areas = fillAreas(geo);
   const types = surfaceTypes(geo, ctx.infillDensity, areas);
+  const supports = params.supportRequired ? supportKindsOf(geo, types) : null;
   const shape: Raster = {
     cols: geo.raster.cols,
     rows: geo.raster.rows,
@@ -191,6 +191,10 @@ export function computeEstimate(
       filamentArea,
       bridgeDiameter: PROFILE.nozzle,
     };
+    // support comes before the object's islands: each support layer printed with this one
+    if (supports)
+      for (const level of supports.layers)
+        if (level.with === i) supportStage(supports.kinds, level.area, level.height, shape, layer, ctx, pen);
     // islands in nearest-next order, as PrusaSlicer chains them to shorten travel
     const layerAreas = areas[i] ?? [];
     const islands = geo.islands[i] ?? [];
@@ -224,7 +228,6 @@ export function computeEstimate(
       if (walls.beads || island.loops.length === 0) continue;
       fillIsland(fillLoops, surfaces, fill, pen, ctx.volume);
     }
-    if (supportRegions) supportStage(supportRegions, i, layer, ctx);
     trace?.moves?.(i, moves);
     planLayer(planner, moves);
     trace?.planned?.(i, planner.lengthByTag, planner.movesByTag);
@@ -371,49 +374,6 @@ function wallStage(
   return { passes: passes.reverse(), length, area, thin, meanWidth };
 }
 
-/**
- * Stage "supports", how much and how long: the layer's support cells (base at support_material_spacing,
- * dense interface layers), lines along x joined by connectors along y, after a travel there.
- */
-function supportStage(support: SupportGeometry, i: number, layer: LayerSettings, ctx: EstimateContext): void {
-  const cells = support.supportCells[i] ?? 0;
-  if (!(cells > 0)) return;
-  const { moves, layerHeight, cellSize } = ctx;
-  const cellArea = cellSize * cellSize;
-  const supportArea = cells * cellArea;
-  const interfaceArea = (support.supportInterfaceCells[i] ?? 0) * cellArea;
-  const lineSpacing = spacing(PROFILE.supportWidth, layerHeight);
-  const baseDensity = lineSpacing / (PROFILE.supportSpacing + lineSpacing);
-  const baseExtruded = CALIBRATION.supportScale * (supportArea - interfaceArea) * baseDensity;
-  const interfaceExtruded = CALIBRATION.supportScale * interfaceArea;
-  ctx.volume.support += (baseExtruded + interfaceExtruded) * layerHeight;
-  const speed = Math.min(layer.layerSpeed, volumetricCap(PROFILE.supportWidth, layerHeight));
-  // support lines cross the support region: mean chord from its raster outline (Cauchy)
-  const edges = support.supportEdges[i] ?? 0;
-  const chord = Math.max(
-    0.5,
-    CALIBRATION.supportChord * (edges > 0 ? (4 * cellSize * cells) / edges : Math.sqrt(supportArea)),
-  );
-  travelStage(moves, 2, Math.sqrt(supportArea), PROFILE.retractBeforeTravel);
-  // each pattern's lines are joined by connectors one line pitch long: the base's lines are
-  // support_material_spacing apart, the dense interface's touch
-  for (const [extruded, pitch] of [
-    [baseExtruded, PROFILE.supportSpacing + lineSpacing],
-    [interfaceExtruded, lineSpacing],
-  ] as const) {
-    zigzag(
-      moves,
-      extruded / lineSpacing / chord,
-      chord,
-      pitch,
-      0,
-      Math.PI / 2,
-      ctx.feedPerMm(PROFILE.supportWidth),
-      speed,
-      Feature.support,
-    );
-  }
-}
 
 /** Stage "skirt": one loop 6 mm around the first layer's convex hull. */
 function skirtStage(geo: LayerGeometry, layer: LayerSettings, ctx: EstimateContext): void {
@@ -802,7 +762,8 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
   };
   const wind = new Int32Array((shape.cols + 1) * shape.rows);
   const cells = shape.cols * shape.rows;
-  const field = new Int8Array(cells * geo.layerCount);
+  const field = geo.field ?? new Int8Array(cells * geo.layerCount);
+  geo.field = field;
   for (let i = 0; i < geo.layerCount; i++)
     distanceField(
       (geo.islands[i] ?? []).flatMap((isl) => isl.loops),
@@ -1114,4 +1075,147 @@ function overhangs(below: LowerLayer, x: number, y: number): boolean {
   const r = Math.floor((y - originY) / cell);
   if (c >= 0 && r >= 0 && c < cols && r < rows && below.grid[below.base + r * cols + c] === 1) return false;
   return below.edges.distance(x, y, PROFILE.nozzle / 2 + 1e-3) > PROFILE.nozzle / 2;
+}
+
+/** The support settings of the house profile at a layer height. */
+function supportSettings(layerHeight: number): SupportSettings {
+  return {
+    layerHeight,
+    spacing: PROFILE.supportSpacing,
+    width: PROFILE.supportWidth,
+    threshold: PROFILE.width / 2,
+    contactDistance: 0.2,
+    interfaceLayers: PROFILE.supportInterfaceLayers,
+    bridgeHeight: PROFILE.nozzle,
+    firstLayerExpansion: 3,
+  };
+}
+
+/** Where support goes (supports.ts), cached on the geometry. */
+function supportKindsOf(geo: LayerGeometry, types: Uint8Array): SupportPlan {
+  if (geo.supportKinds) return geo.supportKinds;
+  const field = geo.field as Int8Array;
+  geo.supportKinds = supportKinds(
+    geo.raster.grid,
+    field,
+    types,
+    geo.layerCount,
+    rasterOf(geo),
+    supportSettings(geo.layerHeight),
+    // the walls of a layer (their passes' paths), for its bridging perimeters
+    (i) => {
+      const layer = layerSettings(i, 60, geo.layerHeight);
+      const out: number[][] = [];
+      for (const island of geo.islands[i] ?? []) {
+        const grid = new EdgeGrid(island.loops, 0.5);
+        for (const inset of [layer.wallWidth / 2, layer.wallWidth / 2 + layer.wallSpacing])
+          for (const p of wallPass(island.loops, inset, grid, 0).paths)
+            out.push(p.closed ? [...p.xy, p.xy[0] as number, p.xy[1] as number] : p.xy);
+      }
+      return out;
+    },
+  );
+  return geo.supportKinds;
+}
+
+function rasterOf(geo: LayerGeometry): Raster {
+  return {
+    cols: geo.raster.cols,
+    rows: geo.raster.rows,
+    cell: geo.cellSize,
+    originX: geo.raster.originX,
+    originY: geo.raster.originY,
+  };
+}
+
+/**
+ * Stage "supports", the lines (SupportMaterial's toolpaths): the base as a sheath round each island
+ * and lines along X one grid pitch apart on the grid's lines, joined along the island's edge; the
+ * interface and the bottom contacts solid, along Y, every layer alike (a bottom contact with
+ * bridging flow); the first layer along Y at 90 % with the first layer's width, sheathed.
+ */
+function supportStage(
+  kinds: Uint8Array,
+  i: number,
+  height: number,
+  shape: Raster,
+  layer: LayerSettings,
+  ctx: EstimateContext,
+  pen: Pen,
+): void {
+  const cells = shape.cols * shape.rows;
+  const base = i * cells;
+  const present = new Set<number>();
+  for (let p = 0; p < cells; p++) if (kinds[base + p] !== SupportKind.none) present.add(kinds[base + p] as number);
+  if (present.size === 0) return;
+  // a support layer of its own height (its own layer change when it is not the object's)
+  const h = height;
+  if (Math.abs(height - layer.layerHeight) > 1e-6) layerChange(ctx.moves, layer.layerHeight / 2);
+  const settings = supportSettings(layer.layerHeight);
+  const width = layer.first ? PROFILE.firstLayerWidth : PROFILE.supportWidth;
+  const s = spacing(width, h);
+  const area = h * s;
+  const feed = area / ctx.filamentArea;
+  const speed = Math.min(layer.layerSpeed, PROFILE.maxVolumetric / area);
+  const mask = new Uint8Array(cells);
+  const paths: Array<{ xy: number[]; area: number; fixed: boolean }> = [];
+  for (const kind of present) {
+    for (let p = 0; p < cells; p++) mask[p] = kinds[base + p] === kind ? 1 : 0;
+    const loops = contours(mask, shape);
+    if (loops.length === 0) continue;
+    if (kind === SupportKind.base) {
+      // the sheath: each island's outline moved in by half a width
+      for (const xy of insetLoops(loops, width / 2)) {
+        const pts = Array.from(xy);
+        pts.push(xy[0] as number, xy[1] as number);
+        paths.push({ xy: pts, area, fixed: false });
+      }
+      const inner = insetLoops(loops, 0.4 * s);
+      const fill = layer.first
+        ? solidFill({ loops: inner }, Math.PI / 2, s, { pitch: s / 0.9, phase: 0 })
+        : solidFill({ loops: inner }, 0, s, { pitch: supportPitch(settings), phase: 0 });
+      for (const f of fill.paths) paths.push({ xy: f.xy, area, fixed: false });
+    } else {
+      const fill = solidFill({ loops }, Math.PI / 2, s, { phase: s / 2 });
+      const bridging = kind === SupportKind.bottom;
+      const a = bridging ? (Math.PI * PROFILE.nozzle * PROFILE.nozzle) / 4 : area;
+      for (const f of fill.paths) paths.push({ xy: f.xy, area: a, fixed: false });
+    }
+  }
+  // a greedy chain from the nozzle
+  const done = new Uint8Array(paths.length);
+  for (let k = 0; k < paths.length; k++) {
+    let best = -1;
+    let bestD = Number.POSITIVE_INFINITY;
+    let reverse = false;
+    for (let j = 0; j < paths.length; j++) {
+      if (done[j] === 1) continue;
+      const xy = (paths[j] as { xy: number[] }).xy;
+      const d0 = ((xy[0] as number) - pen.x) ** 2 + ((xy[1] as number) - pen.y) ** 2;
+      const d1 = ((xy[xy.length - 2] as number) - pen.x) ** 2 + ((xy[xy.length - 1] as number) - pen.y) ** 2;
+      if (d0 < bestD) {
+        bestD = d0;
+        best = j;
+        reverse = false;
+      }
+      if (d1 < bestD) {
+        bestD = d1;
+        best = j;
+        reverse = true;
+      }
+    }
+    done[best] = 1;
+    const piece = paths[best] as { xy: number[]; area: number };
+    const xy = reverse ? reversedPath(piece.xy) : piece.xy;
+    const f = piece.area === area ? feed : piece.area / ctx.filamentArea;
+    const sp = piece.area === area ? speed : Math.min(layer.layerSpeed, PROFILE.maxVolumetric / piece.area);
+    const length = pen.path(xy, f, sp, Feature.support);
+    ctx.volume.support += length * piece.area;
+  }
+}
+
+function reversedPath(xy: number[]): number[] {
+  const out: number[] = [];
+  for (let i = xy.length - 2; i >= 0; i -= 2) out.push(xy[i] as number, xy[i + 1] as number);
+  return out;
 }

@@ -190,21 +190,39 @@ export interface SolidFill {
  * A solid region (loops: its outline, inside = positive winding) filled monotonic / rectilinear at
  * `angle` with nominal line spacing `spacing`.
  */
-export function solidFill(region: Region, angle: number, spacing: number): SolidFill {
+export function solidFill(
+  region: Region,
+  angle: number,
+  spacing: number,
+  options: {
+    /** Line pitch when it is not the spacing (a sparse rectilinear fill, e.g. support base). */
+    pitch?: number;
+    /** Lines on a fixed grid (line k at k · pitch + phase across them) rather than spread evenly. */
+    phase?: number;
+  } = {},
+): SolidFill {
   const [lo, hi] = extentAcross(region, angle);
   const width = hi - lo;
   if (!(width > 0)) return { paths: [], spacing };
   // _adjust_solid_spacing: a whole number of lines across the unshrunk region, spacing at most +20 %
+  // (not for a fill on a fixed grid)
   const eps = 1e-4;
-  const count = Math.floor((width - eps) / spacing);
-  const adjusted = count > 0 ? Math.min(1.2 * spacing, (width - eps) / count) : spacing;
+  const pitch = options.pitch ?? spacing;
+  const count = Math.floor((width - eps) / pitch);
+  const adjusted =
+    options.phase !== undefined ? pitch : count > 0 ? Math.min(1.2 * pitch, (width - eps) / count) : pitch;
   const inner = shrinkRegion(region, 0.5 * spacing);
-  const phase = lo + adjusted / 2 - Math.floor((lo + adjusted / 2) / adjusted) * adjusted;
+  const phase =
+    options.phase !== undefined
+      ? options.phase - Math.floor(options.phase / adjusted) * adjusted
+      : lo + adjusted / 2 - Math.floor((lo + adjusted / 2) / adjusted) * adjusted;
   const h = hatch(inner.loops, angle, adjusted, phase, inner.clip);
   const paths: FillPath[] = [];
   if (h.count === 0) return { paths, spacing: adjusted };
   const contour = new Contour(allLoops(inner));
   const extend = 0.45 * spacing; // free ends reach the region shrunk by 0.05 spacing
+  // joined along the contour only to the next line when that is near (a sparse fill's lines are
+  // a pitch apart: its connectors are that long)
   // segments per line (sorted by line, then x)
   const byLine = new Map<number, number[]>();
   for (let s = 0; s < h.count; s++) {

@@ -59,6 +59,10 @@ export interface LayerGeometry {
   support?: SupportGeometry;
   /** Surface types per cell and layer (surfaces.ts), by infill density class, computed on demand. */
   surfaces?: Map<string, Uint8Array>;
+  /** Signed distances to each layer's outline (raster.ts `distanceField`), computed on demand. */
+  field?: Int8Array;
+  /** Support per cell and layer and its layers (supports.ts), computed on demand. */
+  supportKinds?: import('./supports.js').SupportPlan;
   /** Per layer, per island (same order as `islands`), the fill area's loops (fills.ts). */
   fillAreas?: Float64Array[][][];
   /** Convex hull perimeter of the first layer (for the skirt). */

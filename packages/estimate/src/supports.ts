@@ -1,0 +1,520 @@
+/**
+ * Stage "supports", where: the support PrusaSlicer 2.5 builds for the house profile (automatic, grid
+ * style, rectilinear, 2.5 mm spacing, 0.2 mm contact distance, 3 interface layers), written from the
+ * facts of SupportMaterial.cpp at version 2.5.0 (not copied), on the layer rasters:
+ *
+ *  - overhangs: a layer's material more than half an external perimeter width (0.225 mm) beyond
+ *    the layer below, grown back over the whole strip beyond it; bridges are not supported
+ *    (dont_support_bridges) but within 1.5 mm of their edges over air;
+ *  - contacts 0.2 mm below the overhang's bottom, and a second one under the 0.4 mm bridging
+ *    extrusions; their dense part (more than 0.27 mm beyond the layer below) makes the interface:
+ *    the contact and the 2 layers under it;
+ *  - the grid: every support area is the union of the cells of a grid 2.5 mm + a line spacing
+ *    wide (through the object's centre) that it touches, projected down as columns, cut where the
+ *    object is; kept 0.225 mm from the object in the layers within 0.2 mm;
+ *  - where a column lands on the object: a bottom contact 0.2 mm above it (0.4 mm bridging
+ *    extrusion) and 2 interface layers;
+ *  - the first layer's support grown by 3 mm.
+ *
+ * Support layers are taken at the object's layers (PrusaSlicer's own z levels coincide with them at
+ * the 0.2 mm layers the house jobs support). Output per cell and layer: a `SupportKind`. Pure.
+ */
+import { components, FIELD_STEP, grow, type Raster } from './raster.js';
+import { Surface } from './surfaces.js';
+
+export const SupportKind = {
+  none: 0,
+  /** Sparse base (lines one grid pitch apart, a sheath round each island). */
+  base: 1,
+  /** Dense interface (top contact and the layers under it). */
+  interface: 2,
+  /** Bottom contact on the object (a bridging extrusion). */
+  bottom: 3,
+} as const;
+export type SupportKind = (typeof SupportKind)[keyof typeof SupportKind];
+
+export interface SupportSettings {
+  layerHeight: number;
+  /** support_material_spacing (mm). */
+  spacing: number;
+  /** Support extrusion width (mm). */
+  width: number;
+  /** Half the external perimeter width: the overhang threshold and the xy gap (mm). */
+  threshold: number;
+  contactDistance: number;
+  interfaceLayers: number;
+  /** Height of a bridging extrusion (the nozzle, mm). */
+  bridgeHeight: number;
+  /** The first layer's support grown by (mm). */
+  firstLayerExpansion: number;
+}
+
+const ROUND = 1 - Math.PI / 4;
+
+/** The grid pitch of the support base (mm): spacing + the support line's own spacing. */
+export function supportPitch(s: SupportSettings): number {
+  return s.spacing + (s.width - s.layerHeight * ROUND);
+}
+
+/**
+ * Where support goes on every layer. `material` (layer rasters), `field` (signed distances in
+ * FIELD_STEP units) and `types` (surfaces.ts) are layer-major over `shape`.
+ */
+export function supportKinds(
+  material: Uint8Array,
+  field: Int8Array,
+  types: Uint8Array,
+  layers: number,
+  shape: Raster,
+  s: SupportSettings,
+  walls: (layer: number) => number[][],
+): SupportPlan {
+  const { cols, rows, cell, originX, originY } = shape;
+  const cells = cols * rows;
+  const h = s.layerHeight;
+  const G = supportPitch(s);
+  const kinds = new Uint8Array(cells * layers);
+  // each cell's grid square (the grid runs through the slice frame's origin, the object's centre)
+  const square = new Int32Array(cells);
+  const gx0 = Math.floor(originX / G);
+  const gy0 = Math.floor(originY / G);
+  const gcols = Math.floor((originX + cols * cell) / G) - gx0 + 1;
+  const grows = Math.floor((originY + rows * cell) / G) - gy0 + 1;
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const gx = Math.floor((originX + (c + 0.5) * cell) / G) - gx0;
+      const gy = Math.floor((originY + (r + 0.5) * cell) / G) - gy0;
+      square[r * cols + c] = gy * gcols + gx;
+    }
+  const squares = gcols * grows;
+  const mark = new Uint8Array(squares);
+  /** The squares any set cell of `mask` touches, filled (where `blocked` is not set). */
+  const gridify = (mask: Uint8Array, out: Uint8Array, blockedOff: number) => {
+    mark.fill(0);
+    for (let p = 0; p < cells; p++) if (mask[p] === 1) mark[square[p] as number] = 1;
+    for (let p = 0; p < cells; p++)
+      out[p] = mark[square[p] as number] === 1 && (blockedOff < 0 || material[blockedOff + p] !== 1) ? 1 : 0;
+  };
+  const thresholdU = s.threshold / FIELD_STEP;
+  const denseU = (1.2 * s.threshold) / FIELD_STEP; // 0.27 mm: 0.6 of the external perimeter width
+  const normalDrop = Math.max(1, Math.round((h + s.contactDistance) / h));
+  const bridgingDrop = Math.max(normalDrop + 1, Math.round((s.bridgeHeight + s.contactDistance) / h));
+  /** The z of every contact (mm): the support layers' z levels are laid out between them. */
+  const extremes = new Set<number>();
+  // contacts per layer: the overhang areas (all, and dense) whose columns start there
+  const contactAll: Array<Uint8Array | null> = new Array(layers).fill(null);
+  const contactDense: Array<Uint8Array | null> = new Array(layers).fill(null);
+  const a = new Uint8Array(cells);
+  const b = new Uint8Array(cells);
+  const t = new Uint8Array(cells);
+  const add = (list: Array<Uint8Array | null>, j: number, mask: Uint8Array) => {
+    if (j < 0) return;
+    let m = list[j];
+    if (!m) {
+      m = new Uint8Array(cells);
+      list[j] = m;
+    }
+    for (let p = 0; p < cells; p++) if (mask[p] === 1) m[p] = 1;
+  };
+  for (let i = 1; i < layers; i++) {
+    const base = i * cells;
+    const below = base - cells;
+    // detected: material more than the threshold beyond the layer below. The shift between two
+    // outlines is often less than a cell: it is read off the signed distances (this layer's outline
+    // lies φ_i − φ_{i−1} beyond the lower one), at the cells along this layer's outline outside
+    // the lower layer
+    const halfCell = (0.5 * cell) / FIELD_STEP;
+    let any = false;
+    for (let p = 0; p < cells; p++) {
+      const fi = field[base + p] as number;
+      const fb = field[below + p] as number;
+      const near = fi > -halfCell && fb < 0;
+      const shift = fi - fb;
+      a[p] = near && shift > thresholdU ? 1 : 0;
+      t[p] = near && shift > denseU ? 1 : 0;
+      if (a[p] === 1) any = true;
+    }
+    if (!any) continue;
+    // grown back over the whole strip beyond the layer below
+    grow(a, b, s.threshold, shape);
+    for (let p = 0; p < cells; p++)
+      b[p] = b[p] === 1 && (field[base + p] as number) > -halfCell && (field[below + p] as number) < 0 ? 1 : 0;
+    const dense = new Uint8Array(cells);
+    for (let p = 0; p < cells; p++) dense[p] = t[p] === 1 && b[p] === 1 ? 1 : 0;
+    // straight stretches of wall over air that the layer below holds at both ends are bridges
+    // (a lattice's bars): not supported, nor 0.226 mm round them (half the bridging width)
+    const bridged = bridgingWalls(walls(i), material, below, shape, s.threshold);
+    if (bridged.length > 0) {
+      t.fill(0);
+      stampSegments(bridged, t, shape, 0.226);
+      for (let p = 0; p < cells; p++) if (t[p] === 1) b[p] = 0;
+    }
+    // a bottom surface PrusaSlicer's bridge detector finds a direction for (lines across it held
+    // at both ends by the layer below) is a bridge: not supported but within 1.5 mm of its edges
+    // over air across that direction. A cantilever (held along one side) has none: supported.
+    let bridges = false;
+    for (let p = 0; p < cells; p++) {
+      t[p] = types[base + p] === Surface.bridge ? 1 : 0;
+      if (t[p] === 1) bridges = true;
+    }
+    if (bridges) {
+      // the bridge's region (its fill area and the walls round it): cells within the walls' band
+      grow(t, a, 1.0, shape);
+      for (let p = 0; p < cells; p++) if (material[base + p] !== 1) a[p] = 0;
+      const keep = bridgeSupport(a, material, below, shape, field);
+      for (let p = 0; p < cells; p++) if (a[p] === 1 && keep[p] !== 1) b[p] = 0;
+    }
+    let found = false;
+    for (let p = 0; p < cells; p++) {
+      if (b[p] === 1) found = true;
+      else dense[p] = 0;
+    }
+    if (!found) continue;
+    // the normal contact (0.2 below the overhang's bottom) and the bridging one (under the 0.4 mm
+    // bridging extrusion); a contact below the first layer is dropped, one just above it is on it
+    const top = (i + 1) * h;
+    for (const [drop, z] of [
+      [normalDrop, top - h - s.contactDistance],
+      [bridgingDrop, top - s.bridgeHeight - s.contactDistance],
+    ] as const) {
+      const j = i - drop;
+      if (j < 0 || z < h - 1e-4) continue;
+      add(contactAll, j, b);
+      add(contactDense, j, dense);
+      extremes.add(Math.round(Math.max(h, z) * 1e6) / 1e6);
+    }
+  }
+  // top down: columns of grid squares, cut by the object; interface under the dense contacts;
+  // bottom contacts where a column lands on a top surface
+  const proj = new Uint8Array(cells);
+  const interfaceLeft = new Uint8Array(cells); // layers of interface still to lay under a contact
+  const bottomAt: Array<Uint8Array | null> = new Array(layers).fill(null);
+  const bottomDrop = Math.max(1, Math.round((s.bridgeHeight + s.contactDistance) / h));
+  for (let j = layers - 1; j >= 0; j--) {
+    const base = j * cells;
+    const contact = contactAll[j];
+    if (contact) for (let p = 0; p < cells; p++) if (contact[p] === 1) proj[p] = 1;
+    const dense = contactDense[j];
+    if (dense) {
+      gridify(dense, a, base);
+      for (let p = 0; p < cells; p++) if (a[p] === 1) interfaceLeft[p] = s.interfaceLayers;
+    }
+    // where the column lands on this layer's top: a bottom contact above it
+    let touching = false;
+    for (let p = 0; p < cells; p++) {
+      const top = material[base + p] === 1 && (j + 1 >= layers || material[base + cells + p] !== 1);
+      t[p] = top && proj[p] === 1 ? 1 : 0;
+      if (t[p] === 1) touching = true;
+    }
+    if (touching) {
+      const k = j + bottomDrop;
+      if (k < layers) {
+        extremes.add(Math.round(((j + 1) * h + s.bridgeHeight + s.contactDistance) * 1e6) / 1e6);
+        grow(t, a, s.width, shape);
+        const m = bottomAt[k] ?? new Uint8Array(cells);
+        for (let p = 0; p < cells; p++) if (a[p] === 1) m[p] = 1;
+        bottomAt[k] = m;
+      }
+    }
+    // the column goes on where the object is not
+    for (let p = 0; p < cells; p++) if (material[base + p] === 1) proj[p] = 0;
+    gridify(proj, proj, base);
+    // this layer's support: the column less the xy gap to the object within 0.2 mm above and below
+    let any = false;
+    for (let p = 0; p < cells; p++) {
+      a[p] = 0;
+      for (let k = j - 1; k <= j + 1; k++) if (k >= 0 && k < layers && material[k * cells + p] === 1) a[p] = 1;
+    }
+    grow(a, b, s.threshold, shape);
+    for (let p = 0; p < cells; p++) {
+      if (proj[p] !== 1 || b[p] === 1) continue;
+      kinds[base + p] = (interfaceLeft[p] as number) > 0 ? SupportKind.interface : SupportKind.base;
+      any = true;
+    }
+    for (let p = 0; p < cells; p++) if ((interfaceLeft[p] as number) > 0) interfaceLeft[p] = (interfaceLeft[p] as number) - 1;
+    if (!any) continue;
+  }
+  // bottom contacts and the interface above them; the layers under a bottom contact have none
+  for (let k = 0; k < layers; k++) {
+    const m = bottomAt[k];
+    if (!m) continue;
+    for (let p = 0; p < cells; p++) {
+      if (m[p] !== 1) continue;
+      for (let q = k - bottomDrop + 1; q < k; q++) if (q >= 0) kinds[q * cells + p] = SupportKind.none;
+      if (kinds[k * cells + p] !== SupportKind.none) kinds[k * cells + p] = SupportKind.bottom;
+      for (let q = k + 1; q < k + s.interfaceLayers && q < layers; q++)
+        if (kinds[q * cells + p] === SupportKind.base) kinds[q * cells + p] = SupportKind.interface;
+    }
+  }
+  // the first layer's support grown by 3 mm, kept off the object
+  {
+    let any = false;
+    for (let p = 0; p < cells; p++) {
+      a[p] = kinds[p] !== SupportKind.none ? 1 : 0;
+      if (a[p] === 1) any = true;
+    }
+    if (any) {
+      grow(a, b, s.firstLayerExpansion, shape);
+      grow(material, t, s.threshold, shape, 0);
+      for (let p = 0; p < cells; p++) if (b[p] === 1 && t[p] !== 1 && kinds[p] === SupportKind.none) kinds[p] = SupportKind.base;
+    }
+  }
+  return { kinds, layers: supportLevels([...extremes].sort((x, y) => x - y), h, layers) };
+}
+
+/** Where support goes and the layers it is printed in. */
+export interface SupportPlan {
+  /** Per cell and object layer, a SupportKind. */
+  kinds: Uint8Array;
+  /** The support layers: the object layer they are printed with (before its islands), the object
+   * layer whose support area they print, and their own thickness (mm). */
+  layers: Array<{ with: number; area: number; height: number }>;
+}
+
+/** Most a support layer may be thick: 0.75 × the nozzle (PrusaSlicer's max_layer_height default). */
+const MAX_SUPPORT_LAYER = 0.75 * 0.4;
+
+/**
+ * Support's own z levels (PrusaSlicer does not tie them to the object's layers): the first layer,
+ * then between each contact's z and the next, as few layers as keep each at most 0.3 mm, evenly;
+ * nothing above the highest contact. Each is printed with the object layer at or just above it.
+ */
+function supportLevels(
+  extremes: number[],
+  h: number,
+  layers: number,
+): Array<{ with: number; area: number; height: number }> {
+  const out: Array<{ with: number; area: number; height: number }> = [];
+  if (extremes.length === 0) return out;
+  const at = (z: number, height: number) => {
+    const j = Math.min(layers - 1, Math.max(0, Math.ceil(z / h - 1e-6) - 1));
+    out.push({ with: j, area: j, height });
+  };
+  at(h, h);
+  let z1 = h;
+  for (const z2 of extremes) {
+    const dist = z2 - z1;
+    if (dist < 1e-6) continue;
+    const n = Math.ceil(dist / MAX_SUPPORT_LAYER - 1e-9);
+    const step = dist / n;
+    for (let k = 1; k <= n; k++) at(z1 + k * step, step);
+    z1 = z2;
+  }
+  return out;
+}
+
+function isEdge(mask: Uint8Array, p: number, cols: number, rows: number): boolean {
+  const r = (p / cols) | 0;
+  const c = p - r * cols;
+  return (
+    c === 0 ||
+    r === 0 ||
+    c === cols - 1 ||
+    r === rows - 1 ||
+    mask[p - 1] !== 1 ||
+    mask[p + 1] !== 1 ||
+    mask[p - cols] !== 1 ||
+    mask[p + cols] !== 1
+  );
+}
+
+/**
+ * The stretches of the walls (polylines, x y pairs) more than `air` mm beyond the layer below
+ * (`material` at `below`) whose ends, carried on 0.45 mm along the wall, land on it: PrusaSlicer's
+ * bridging perimeters. Returned as segments (x1, y1, x2, y2).
+ */
+function bridgingWalls(
+  paths: number[][],
+  material: Uint8Array,
+  below: number,
+  shape: Raster,
+  air: number,
+): number[][] {
+  const { cols, rows, cell, originX, originY } = shape;
+  const inside = (x: number, y: number) => {
+    const c = Math.floor((x - originX) / cell);
+    const r = Math.floor((y - originY) / cell);
+    return c >= 0 && r >= 0 && c < cols && r < rows && material[below + r * cols + c] === 1;
+  };
+  // over air: no material of the layer below within `air`
+  const reach = Math.max(1, Math.ceil(air / cell));
+  const overAir = (x: number, y: number) => {
+    const c0 = Math.floor((x - originX) / cell);
+    const r0 = Math.floor((y - originY) / cell);
+    for (let dr = -reach; dr <= reach; dr++)
+      for (let dc = -reach; dc <= reach; dc++) {
+        const c = c0 + dc;
+        const r = r0 + dr;
+        if (c >= 0 && r >= 0 && c < cols && r < rows && material[below + r * cols + c] === 1) return false;
+      }
+    return true;
+  };
+  const out: number[][] = [];
+  for (const xy of paths) {
+    for (let i = 0; i + 3 < xy.length; i += 2) {
+      const ax = xy[i] as number;
+      const ay = xy[i + 1] as number;
+      const bx = xy[i + 2] as number;
+      const by = xy[i + 3] as number;
+      const len = Math.hypot(bx - ax, by - ay);
+      if (!(len > 0)) continue;
+      const ux = (bx - ax) / len;
+      const uy = (by - ay) / len;
+      const n = Math.max(2, Math.ceil(len / (cell / 2)));
+      let start = -1;
+      for (let k = 0; k <= n; k++) {
+        const f = (k / n) * len;
+        const over = k < n && overAir(ax + ux * f, ay + uy * f);
+        if (over && start < 0) start = k;
+        if (!over && start >= 0) {
+          const f0 = (start / n) * len;
+          const f1 = ((k - 1) / n) * len;
+          if (
+            f1 > f0 &&
+            inside(ax + ux * (f0 - 0.45 - cell), ay + uy * (f0 - 0.45 - cell)) &&
+            inside(ax + ux * (f1 + 0.45 + cell), ay + uy * (f1 + 0.45 + cell))
+          )
+            out.push([ax + ux * f0, ay + uy * f0, ax + ux * f1, ay + uy * f1]);
+          start = -1;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Set the cells whose centre is within `r` of any segment (x1, y1, x2, y2). */
+function stampSegments(segs: number[][], out: Uint8Array, shape: Raster, r: number): void {
+  const { cols, rows, cell, originX, originY } = shape;
+  for (const [x1, y1, x2, y2] of segs as [number, number, number, number][]) {
+    const c0 = Math.max(0, Math.floor((Math.min(x1, x2) - r - originX) / cell));
+    const c1 = Math.min(cols - 1, Math.floor((Math.max(x1, x2) + r - originX) / cell));
+    const r0 = Math.max(0, Math.floor((Math.min(y1, y2) - r - originY) / cell));
+    const r1 = Math.min(rows - 1, Math.floor((Math.max(y1, y2) + r - originY) / cell));
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const l2 = dx * dx + dy * dy;
+    for (let row = r0; row <= r1; row++)
+      for (let col = c0; col <= c1; col++) {
+        const px = originX + (col + 0.5) * cell - x1;
+        const py = originY + (row + 0.5) * cell - y1;
+        const t = l2 > 0 ? Math.max(0, Math.min(1, (px * dx + py * dy) / l2)) : 0;
+        if ((px - t * dx) ** 2 + (py - t * dy) ** 2 <= r * r) out[row * cols + col] = 1;
+      }
+  }
+}
+
+/**
+ * For each connected region of `mask` (bottom surfaces over air), the cells to keep supported: all of
+ * it when no direction has lines across it held at both ends by the layer below (cells of
+ * `material` at `below` within 0.4 mm of the ends); else (a bridge) only those within 1.5 mm of its
+ * edges over air that lie across the bridge's direction.
+ */
+function bridgeSupport(
+  mask: Uint8Array,
+  material: Uint8Array,
+  below: number,
+  shape: Raster,
+  field: Int8Array,
+): Uint8Array {
+  const { cols, rows, cell } = shape;
+  const cells = cols * rows;
+  const keep = new Uint8Array(cells);
+  const labels = new Int32Array(cells);
+  const stack = new Int32Array(cells);
+  const sizes = components(mask, labels, shape, stack);
+  const reach = Math.max(1, Math.ceil(0.4 / cell));
+  const anchored = (c: number, r: number) => {
+    for (let k = 1; k <= reach; k++) {
+      if (c < 0 || r < 0 || c >= cols || r >= rows) return false;
+      if (material[below + r * cols + c] === 1) return true;
+    }
+    return false;
+  };
+  for (let id = 0; id < sizes.length; id++) {
+    // the region's cells and bounds
+    let c0 = cols;
+    let c1 = -1;
+    let r0 = rows;
+    let r1 = -1;
+    for (let p = 0; p < cells; p++) {
+      if (labels[p] !== id) continue;
+      const r = (p / cols) | 0;
+      const c = p - r * cols;
+      if (c < c0) c0 = c;
+      if (c > c1) c1 = c;
+      if (r < r0) r0 = r;
+      if (r > r1) r1 = r;
+    }
+    // directions every 15°: coverage of lines held at both ends
+    let best = 0;
+    let bestAngle = -1;
+    for (let deg = 0; deg < 180; deg += 15) {
+      const a = (deg * Math.PI) / 180;
+      const dx = Math.cos(a);
+      const dy = Math.sin(a);
+      let covered = 0;
+      // lines through the bounds, one cell apart, perpendicular offsets
+      const cx = (c0 + c1) / 2;
+      const cy = (r0 + r1) / 2;
+      const half = Math.hypot(c1 - c0, r1 - r0) / 2 + 2;
+      for (let off = -half; off <= half; off += 1) {
+        let inRun = false;
+        let runStart = 0;
+        let startAnchored = false;
+        for (let st = -half - reach; st <= half + reach; st += 0.5) {
+          const x = cx - dy * off + dx * st;
+          const y = cy + dx * off + dy * st;
+          const c = Math.round(x);
+          const r = Math.round(y);
+          const inside = c >= 0 && r >= 0 && c < cols && r < rows && labels[r * cols + c] === id;
+          if (inside && !inRun) {
+            inRun = true;
+            runStart = st;
+            // held where the line comes from?
+            const bx = Math.round(x - dx * reach);
+            const by = Math.round(y - dy * reach);
+            startAnchored = anchored(bx, by) || anchored(Math.round(x - dx), Math.round(y - dy));
+          } else if (!inside && inRun) {
+            inRun = false;
+            const endAnchored = anchored(c, r) || anchored(Math.round(x + dx * (reach - 1)), Math.round(y + dy * (reach - 1)));
+            if (startAnchored && endAnchored) covered += st - runStart;
+          }
+        }
+      }
+      if (covered > best) {
+        best = covered;
+        bestAngle = a;
+      }
+    }
+    const mine = (p: number) => labels[p] === id;
+    if (bestAngle < 0) {
+      for (let p = 0; p < cells; p++) if (mine(p)) keep[p] = 1;
+      continue;
+    }
+    // keep within 1.5 mm of its edges over air that are not along the bridge's direction
+    const edge = new Uint8Array(cells);
+    const ux = Math.cos(bestAngle);
+    const uy = Math.sin(bestAngle);
+    for (let p = 0; p < cells; p++) {
+      if (!mine(p) || (field[below + p] as number) >= -(0.4 / FIELD_STEP)) continue;
+      const r = (p / cols) | 0;
+      const c = p - r * cols;
+      // the edge's outward direction from the missing neighbours
+      let nx = 0;
+      let ny = 0;
+      if (c === 0 || !mine(p - 1)) nx -= 1;
+      if (c === cols - 1 || !mine(p + 1)) nx += 1;
+      if (r === 0 || !mine(p - cols)) ny -= 1;
+      if (r === rows - 1 || !mine(p + cols)) ny += 1;
+      if (nx === 0 && ny === 0) continue;
+      // an edge along the bridge has its normal across it
+      const along = Math.abs(nx * ux + ny * uy) / Math.hypot(nx, ny);
+      if (along > Math.sin(Math.PI / 12)) edge[p] = 1;
+    }
+    const near = new Uint8Array(cells);
+    grow(edge, near, 1.5, shape);
+    for (let p = 0; p < cells; p++) if (near[p] === 1 && mine(p)) keep[p] = 1;
+  }
+  return keep;
+}
