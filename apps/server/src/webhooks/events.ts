@@ -37,21 +37,23 @@ async function subscribers(tx: Db, e: { userId: string; livemode: boolean; type:
  * lose none of them. The delivery worker drains them afterwards.
  */
 export async function recordEvent(tx: Db, e: NewEvent, only?: string[]): Promise<EventRow> {
-  const [row] = await tx
+  const written = {
+    id: newId('evt'),
+    userId: e.userId,
+    livemode: e.livemode,
+    type: e.type,
+    orderId: e.orderId ?? null,
+    data: {
+      object: e.object,
+      ...(e.previousAttributes ? { previous_attributes: e.previousAttributes } : {}),
+    },
+  };
+  // Only the columns the database fills are read back (not the whole object it was just sent).
+  const [made] = await tx
     .insert(events)
-    .values({
-      id: newId('evt'),
-      userId: e.userId,
-      livemode: e.livemode,
-      type: e.type,
-      orderId: e.orderId ?? null,
-      data: {
-        object: e.object,
-        ...(e.previousAttributes ? { previous_attributes: e.previousAttributes } : {}),
-      },
-    })
-    .returning();
-  const event = row!;
+    .values(written)
+    .returning({ seq: events.seq, createdAt: events.createdAt });
+  const event: EventRow = { ...written, ...made! };
   const targets = only ?? (await subscribers(tx, e)).map((s) => s.id);
   await queueDeliveries(tx, event, targets);
   return event;

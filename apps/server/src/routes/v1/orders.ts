@@ -28,6 +28,7 @@ import {
   itemsOf,
   listOrders,
   type OrderLineRequest,
+  orderContext,
   orderDto,
   priceOrder,
 } from '../../orders/orders.js';
@@ -192,7 +193,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           vatNumber: body.vat_number,
         });
         return commit(async (tx) => {
-          const detail = await insertOrder(app, tx, caller.userId, caller.livemode, pricing, {
+          const detail = await insertOrder(orderContext(app), tx, caller.userId, caller.livemode, pricing, {
             via: 'api',
             actor: 'customer',
             actorId: caller.userId,
@@ -206,6 +207,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         });
       });
+      if (result.status === 201) app.webhooks.nudge();
       return sendResult(reply, result, v1OrderSchema);
     },
   );

@@ -1,0 +1,92 @@
+import { asc, sql } from 'drizzle-orm';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabases } from '../test-helpers.js';
+import type { Db } from './client.js';
+import { compiled, insertRows } from './insert-rows.js';
+
+const things = pgTable('insert_rows_things', {
+  id: text('id').primaryKey(),
+  n: integer('n').notNull(),
+  flag: boolean('flag').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  maybe: jsonb('maybe').$type<Record<string, unknown>>(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  nextAt: timestamp('next_at', { withTimezone: true }),
+  day: date('day', { mode: 'string' }).notNull(),
+  ref: uuid('ref'),
+});
+type Thing = typeof things.$inferSelect;
+
+describe.each(testDatabases)('insertRows on %s', (kind) => {
+  let t: TestApp;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { build: { logger: false } });
+    db = t.app.database.db;
+    await db.execute(
+      sql.raw(`create table insert_rows_things (id text primary key, n int not null, flag boolean not null,
+        data jsonb not null, maybe jsonb, at timestamptz not null, next_at timestamptz, day date not null, ref uuid)`),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const row = (id: string, over: Partial<Thing> = {}): Thing => ({
+    id,
+    n: 3,
+    flag: false,
+    data: { b: [1, 'x'], a: { nested: true } },
+    maybe: null,
+    at: new Date('2026-03-04T05:06:07.089Z'),
+    nextAt: null,
+    day: '2026-03-05',
+    ref: null,
+    ...over,
+  });
+
+  it('builds the statement Drizzle builds, once per table and number of rows', () => {
+    const once = compiled(db, things, 2);
+    expect(compiled(db, things, 2)).toBe(once);
+    const built = db
+      .insert(things)
+      .values([row('x'), row('y')])
+      .toSQL();
+    expect(once.sql).toBe(built.sql);
+    expect(once.params).toHaveLength(built.params.length);
+  });
+
+  it('writes exactly the rows Drizzle would, nulls and JSON included', async () => {
+    const rows = [
+      row('one'),
+      row('two', {
+        flag: true,
+        maybe: { k: 'v' },
+        nextAt: new Date('2026-03-04T05:06:08Z'),
+        ref: '6f1c2a40-8f2b-4c43-9a55-0d3f1e9b7c21',
+      }),
+    ];
+    await db.transaction(async (tx) => insertRows(tx as Db, things, rows));
+    await db.insert(things).values(row('three', { maybe: { k: 'v' } }));
+    const back = await db.select().from(things).orderBy(asc(things.id));
+    expect(back.find((r) => r.id === 'one')).toEqual(rows[0]);
+    expect(back.find((r) => r.id === 'two')).toEqual(rows[1]);
+    // JSON null is not SQL null: a null column stays SQL null, as Drizzle's builder writes it.
+    const nulls = await db.execute(sql`select id from insert_rows_things where maybe is null order by id`);
+    expect((nulls as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual(['one']);
+  });
+
+  it('refuses a row with a column left out, and writes nothing in its transaction', async () => {
+    const partial = { ...row('four') } as Partial<Thing>;
+    delete partial.day;
+    await expect(
+      db.transaction(async (tx) => {
+        await insertRows(tx as Db, things, [row('five')]);
+        await insertRows(tx as Db, things, [partial as Thing]);
+      }),
+    ).rejects.toThrow(/no value for day/);
+    const ids = (await db.select({ id: things.id }).from(things)).map((r) => r.id);
+    expect(ids).not.toContain('five');
+  });
+});
