@@ -112,4 +112,58 @@ describe('PreparedStatements', () => {
     await Promise.all([tx, read]);
     expect(seen).toEqual(['tx wrote', 'tx ends', 'read 100']);
   });
+
+  it('sends the statements a transaction issues together in one exchange, in order', async () => {
+    await client.query('create table seq (n int primary key)');
+    const exchanges: number[] = [];
+    const real = pg.execProtocol.bind(pg);
+    pg.execProtocol = ((message: Uint8Array, opts?: object) => {
+      exchanges.push(message.length);
+      return real(message, opts);
+    }) as typeof pg.execProtocol;
+    try {
+      // Once, so the statements are prepared; then count.
+      let round = 0;
+      const run = () =>
+        client.transaction(async (tx) => {
+          round++;
+          const [a, b, c] = await Promise.all([
+            tx.query('insert into seq values ($1) returning n', [round * 10 + 1]),
+            tx.query('insert into seq values ($1) returning n', [round * 10 + 2]),
+            tx.query<{ n: number }>('select count(*)::int as n from seq'),
+          ]);
+          return [a.rows.length, b.rows.length, c.rows[0]!.n];
+        });
+      const first = await run();
+      exchanges.length = 0;
+      const second = await run();
+      // BEGIN and the three statements, then COMMIT; the count sees both inserts before it.
+      expect(exchanges).toHaveLength(2);
+      expect(first).toEqual([1, 1, 2]);
+      expect(second).toEqual([1, 1, 4]);
+    } finally {
+      pg.execProtocol = real;
+    }
+  });
+
+  it('fails the statements after one that fails in the same exchange, and rolls the transaction back', async () => {
+    const settled: string[] = [];
+    const note = (name: string) => (p: Promise<unknown>) =>
+      p.then(
+        () => settled.push(`${name} ok`),
+        (e: Error) => settled.push(`${name} ${/duplicate key/.test(e.message) ? 'duplicate' : e.message}`),
+      );
+    await expect(
+      client.transaction(async (tx) => {
+        const a = tx.query('insert into seq values ($1)', [100]);
+        const b = tx.query('insert into seq values ($1)', [100]);
+        const c = tx.query('insert into seq values ($1)', [101]);
+        await Promise.all([note('a')(a), note('b')(b), note('c')(c)]);
+        await Promise.all([a, b, c]);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(settled).toEqual(['a ok', 'b duplicate', 'c duplicate']);
+    const rows = await client.query('select n from seq where n >= 100');
+    expect(rows.rows).toEqual([]);
+  });
 });

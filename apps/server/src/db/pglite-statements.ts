@@ -61,6 +61,14 @@ function withQuery(err: unknown, query: string, params: unknown[] | undefined, o
 /** Errors after which a remembered statement must be prepared again (its plan or row shape changed). */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
 
+interface Queued {
+  query: string;
+  params: unknown[];
+  options: QueryOptions | undefined;
+  resolve(r: Results): void;
+  reject(err: unknown): void;
+}
+
 export class PreparedStatements implements PgliteClient {
   readonly #pg: PGlite;
   readonly #max: number;
@@ -69,6 +77,12 @@ export class PreparedStatements implements PgliteClient {
   /** Statements evicted from the map, closed with the next exchange. */
   #toClose: string[] = [];
   #next = 0;
+  /** Inside a transaction: BEGIN is owed, and goes with the transaction's first exchange. */
+  #begin = false;
+  /** Inside a transaction: statements sent together (in one exchange) once the caller waits for them. */
+  #queue: Queued[] = [];
+  #flushScheduled = false;
+  #flushed: Promise<void> = Promise.resolve();
 
   constructor(pg: PGlite, opts: { maxStatements?: number } = {}) {
     this.#pg = pg;
@@ -80,12 +94,15 @@ export class PreparedStatements implements PgliteClient {
     return this.#statements.size;
   }
 
-  async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  async query<T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     await this.#pg._checkReady();
     return this.#pg._runExclusiveTransaction(async () => {
-      const r = await this.#run<T>(query, params, options);
+      const r = await new Promise<Results>((resolve, reject) => {
+        const item = { query, params, options, resolve, reject };
+        void this.#pg._runExclusiveQuery(() => this.#run([item]));
+      });
       await this.#pg.syncToFs();
-      return r;
+      return r as Results<T>;
     });
   }
 
@@ -98,33 +115,49 @@ export class PreparedStatements implements PgliteClient {
     });
   }
 
+  /**
+   * A transaction. Its statements are sent when the callback waits for them, all those issued until
+   * then in one exchange (`Promise.all` of independent statements costs one trip into the backend), in
+   * the order they were issued; BEGIN goes with the first of them.
+   */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     await this.#pg._checkReady();
     return this.#pg._runExclusiveTransaction(async () => {
-      await this.#simple('BEGIN');
+      this.#begin = true;
       let closed = false;
       const open = () => {
         if (closed) throw new Error('Transaction is closed');
       };
+      const end = async (command: 'COMMIT' | 'ROLLBACK') => {
+        closed = true;
+        await this.#drain();
+        if (this.#begin) {
+          // Nothing was sent: there is no transaction to end.
+          this.#begin = false;
+          return command;
+        }
+        const [done] = await this.#simple(command);
+        return done?.command;
+      };
       const tx: Transaction = {
-        query: async <R>(query: string, params?: unknown[], options?: QueryOptions) => {
+        query: <R>(query: string, params: unknown[] = [], options?: QueryOptions) => {
           open();
-          return this.#run<R>(query, params, options);
+          return this.#enqueue(query, params, options) as Promise<Results<R>>;
         },
-        sql: async <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
+        sql: <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
           open();
           let text = strings[0] ?? '';
           for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-          return this.#run<R>(text, params);
+          return this.#enqueue(text, params, undefined) as Promise<Results<R>>;
         },
         exec: async (query: string, options?: QueryOptions) => {
           open();
+          await this.#drain();
           return this.#simple(query, options);
         },
         rollback: async () => {
           open();
-          await this.#simple('ROLLBACK');
-          closed = true;
+          await end('ROLLBACK');
         },
         listen: async () => {
           throw new Error('LISTEN is not supported here');
@@ -135,37 +168,70 @@ export class PreparedStatements implements PgliteClient {
       };
       try {
         const result = await callback(tx);
-        if (!closed) {
-          closed = true;
-          const [done] = await this.#simple('COMMIT');
-          if (done?.command === 'ROLLBACK') {
-            const err = new m.DatabaseError('Transaction was rolled back instead of committed', 0, 'error');
-            err.severity = 'ERROR';
-            err.code = '25P02';
-            throw withQuery(err, 'COMMIT', undefined);
-          }
+        if (!closed && (await end('COMMIT')) === 'ROLLBACK') {
+          const err = new m.DatabaseError('Transaction was rolled back instead of committed', 0, 'error');
+          err.severity = 'ERROR';
+          err.code = '25P02';
+          throw withQuery(err, 'COMMIT', undefined);
         }
         await this.#pg.syncToFs();
         return result;
       } catch (err) {
-        if (!closed) {
-          closed = true;
-          await this.#simple('ROLLBACK');
-        }
+        if (!closed) await end('ROLLBACK');
         throw err;
+      } finally {
+        this.#begin = false;
       }
     });
   }
 
-  /** One exchange with the backend: the messages and a final sync; throws the first database error. */
-  async #exchange(parts: Uint8Array[]): Promise<BackendMessage[]> {
-    if (this.#toClose.length > 0) {
-      parts.unshift(...this.#toClose.map((name) => serialize.close({ type: 'S', name })));
-      this.#toClose = [];
+  #enqueue(query: string, params: unknown[], options: QueryOptions | undefined): Promise<Results> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ query, params, options, resolve, reject });
+      if (this.#flushScheduled) return;
+      this.#flushScheduled = true;
+      // After the promise jobs now queued have run: the statements issued together go together.
+      process.nextTick(() => {
+        this.#flushScheduled = false;
+        void this.#flush();
+      });
+    });
+  }
+
+  #flush(): Promise<void> {
+    const items = this.#queue.splice(0);
+    if (items.length > 0) {
+      this.#flushed = this.#flushed.then(() => this.#pg._runExclusiveQuery(() => this.#run(items)));
     }
-    parts.push(serialize.sync());
-    const { messages: out } = await this.#pg.execProtocol(concat(parts), { syncToFs: false });
-    return out;
+    return this.#flushed;
+  }
+
+  /** Send what the transaction has queued, and wait for it. */
+  async #drain(): Promise<void> {
+    while (this.#queue.length > 0 || this.#flushScheduled) {
+      this.#flushScheduled = false;
+      await this.#flush();
+    }
+    await this.#flushed;
+  }
+
+  /** One exchange with the backend: the messages and a final sync. */
+  async #exchange(parts: Uint8Array[], throwOnError = true): Promise<BackendMessage[]> {
+    const head: Uint8Array[] = [];
+    const begin = this.#begin;
+    if (begin) {
+      head.push(serialize.query('BEGIN'));
+      this.#begin = false;
+    }
+    for (const name of this.#toClose.splice(0)) head.push(serialize.close({ type: 'S', name }));
+    const { messages } = await this.#pg.execProtocol(concat([...head, ...parts, serialize.sync()]), {
+      syncToFs: false,
+      throwOnError,
+    });
+    if (!begin) return messages;
+    // BEGIN's own answer (its command tag, up to its ready-for-query) is not the caller's.
+    const ready = messages.findIndex((x) => x.name === 'readyForQuery');
+    return messages.slice(ready + 1);
   }
 
   async #prepare(query: string, options?: QueryOptions): Promise<Prepared> {
@@ -177,52 +243,87 @@ export class PreparedStatements implements PgliteClient {
     const params = messages.find((x) => x.name === 'parameterDescription') as
       | m.ParameterDescriptionMessage
       | undefined;
-    const prepared = {
+    return {
       name,
       paramTypes: params?.dataTypeIDs ?? [],
       rows: messages.find((x) => x.name === 'rowDescription') ?? null,
     };
-    return prepared;
   }
 
-  #run<T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    return this.#pg._runExclusiveQuery(async () => {
-      if (options?.blob) throw new Error('Blobs are not supported here');
-      const key = options?.paramTypes ? `${options.paramTypes.join(',')}\u0000${query}` : query;
-      let st = this.#statements.get(key);
-      try {
-        if (st) {
-          this.#statements.delete(key);
-        } else {
-          st = await this.#prepare(query, options);
-        }
-        this.#statements.set(key, st);
-        if (this.#statements.size > this.#max) {
-          const [oldest, evicted] = this.#statements.entries().next().value!;
-          this.#statements.delete(oldest);
-          this.#toClose.push(evicted.name);
-        }
-        const pg = this.#pg;
-        const values = params.map((value, i) => {
+  /** The prepared statement for a text (prepared now if it is new), most recently used last. */
+  async #statement(query: string, options?: QueryOptions): Promise<[string, Prepared]> {
+    const key = options?.paramTypes ? `${options.paramTypes.join(',')}\u0000${query}` : query;
+    let st = this.#statements.get(key);
+    if (st) this.#statements.delete(key);
+    else st = await this.#prepare(query, options);
+    this.#statements.set(key, st);
+    if (this.#statements.size > this.#max) {
+      const [oldest, evicted] = this.#statements.entries().next().value!;
+      this.#statements.delete(oldest);
+      this.#toClose.push(evicted.name);
+    }
+    return [key, st];
+  }
+
+  /**
+   * Runs statements in one exchange (under the query lock), settling each one's promise. After an
+   * error, Postgres skips the rest: they fail with the same error (the transaction is aborted anyway).
+   */
+  async #run(items: Queued[]): Promise<void> {
+    const statements: [string, Prepared][] = [];
+    try {
+      for (const it of items) statements.push(await this.#statement(it.query, it.options));
+    } catch (err) {
+      const failed = items[statements.length]!;
+      for (const it of items) it.reject(withQuery(err, failed.query, failed.params, failed.options));
+      return;
+    }
+    const parts: Uint8Array[] = [];
+    try {
+      items.forEach((it, i) => {
+        const st = statements[i]![1];
+        const values = it.params.map((value, j) => {
           if (value === null || value === undefined) return null;
-          const oid = st!.paramTypes[i]!;
-          const serializer = options?.serializers?.[oid] ?? pg.serializers[oid];
+          const oid = st.paramTypes[j]!;
+          const serializer = it.options?.serializers?.[oid] ?? this.#pg.serializers[oid];
           return serializer ? serializer(value) : String(value);
         });
-        const messages = await this.#exchange([
-          serialize.bind({ statement: st.name, values }),
-          serialize.execute({}),
-        ]);
-        return this.#results<T>(st.rows, messages, options);
-      } catch (err) {
-        const code = (err as { code?: unknown }).code;
-        if (st && typeof code === 'string' && STALE_STATEMENT.has(code) && this.#statements.get(key) === st) {
+        parts.push(serialize.bind({ statement: st.name, values }), serialize.execute({}));
+      });
+    } catch (err) {
+      for (const it of items) it.reject(err);
+      return;
+    }
+    let messages: BackendMessage[];
+    try {
+      messages = await this.#exchange(parts, false);
+    } catch (err) {
+      for (const it of items) it.reject(err);
+      return;
+    }
+    let i = 0;
+    let rows: BackendMessage[] = [];
+    for (const msg of messages) {
+      if (i >= items.length) break;
+      const it = items[i]!;
+      if (msg.name === 'dataRow') rows.push(msg);
+      else if (msg.name === 'commandComplete' || msg.name === 'emptyQuery') {
+        rows.push(msg);
+        it.resolve(this.#results(statements[i]![1].rows, rows, it.options));
+        rows = [];
+        i++;
+      } else if (msg.name === 'error') {
+        const code = (msg as m.DatabaseError).code;
+        const [key, st] = statements[i]!;
+        if (code && STALE_STATEMENT.has(code) && this.#statements.get(key) === st) {
           this.#statements.delete(key);
           this.#toClose.push(st.name);
         }
-        throw withQuery(err, query, params, options);
+        for (const rest of items.slice(i)) rest.reject(withQuery(msg, it.query, it.params, it.options));
+        return;
       }
-    });
+    }
+    for (const rest of items.slice(i)) rest.reject(new Error('The database sent no answer for a statement.'));
   }
 
   /**
