@@ -3,7 +3,7 @@ import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../test-helpers.js';
 import type { Db } from './client.js';
-import { compiled, insertRows } from './insert-rows.js';
+import { compiled, insertRows, rowsOf } from './insert-rows.js';
 
 const things = pgTable('insert_rows_things', {
   id: text('id').primaryKey(),
@@ -17,6 +17,11 @@ const things = pgTable('insert_rows_things', {
   ref: uuid('ref'),
 });
 type Thing = typeof things.$inferSelect;
+const children = pgTable('insert_rows_children', {
+  id: text('id').primaryKey(),
+  thingId: text('thing_id').notNull(),
+  n: integer('n').notNull(),
+});
 
 describe.each(testDatabases)('insertRows on %s', (kind) => {
   let t: TestApp;
@@ -47,8 +52,8 @@ describe.each(testDatabases)('insertRows on %s', (kind) => {
   });
 
   it('builds the statement Drizzle builds, once per table and number of rows', () => {
-    const once = compiled(db, things, 2);
-    expect(compiled(db, things, 2)).toBe(once);
+    const once = compiled(db, [rowsOf(things, [row('x'), row('y')])]);
+    expect(compiled(db, [rowsOf(things, [row('z'), row('w')])])).toBe(once);
     const built = db
       .insert(things)
       .values([row('x'), row('y')])
@@ -67,7 +72,7 @@ describe.each(testDatabases)('insertRows on %s', (kind) => {
         ref: '6f1c2a40-8f2b-4c43-9a55-0d3f1e9b7c21',
       }),
     ];
-    await db.transaction(async (tx) => insertRows(tx as Db, things, rows));
+    await db.transaction(async (tx) => insertRows(tx as Db, rowsOf(things, rows)));
     await db.insert(things).values(row('three', { maybe: { k: 'v' } }));
     const back = await db.select().from(things).orderBy(asc(things.id));
     expect(back.find((r) => r.id === 'one')).toEqual(rows[0]);
@@ -77,16 +82,52 @@ describe.each(testDatabases)('insertRows on %s', (kind) => {
     expect((nulls as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual(['one']);
   });
 
-  it('refuses a row with a column left out, and writes nothing in its transaction', async () => {
+  it('writes a parent and its children in one statement, or nothing when a row is refused', async () => {
+    await db.execute(
+      sql.raw(`create table insert_rows_children (id text primary key,
+        thing_id text not null references insert_rows_things (id), n int not null)`),
+    );
+    const parent = row('parent');
+    const kids = [
+      { id: 'k1', thingId: 'parent', n: 1 },
+      { id: 'k2', thingId: 'parent', n: 2 },
+    ];
+    const statement = compiled(db, [rowsOf(things, [parent]), rowsOf(children, kids)]);
+    expect(statement.sql).toMatch(
+      /^with w0 as \(insert into "insert_rows_things" .*\) insert into "insert_rows_children"/,
+    );
+    await insertRows(db, rowsOf(things, [parent]), rowsOf(children, kids));
+    const back = await db.select().from(children).orderBy(asc(children.id));
+    expect(back).toEqual(kids);
+    // A child of a missing parent: the foreign key refuses it, and the whole statement writes nothing.
+    const err = await insertRows(
+      db,
+      rowsOf(things, [row('lonely')]),
+      rowsOf(children, [{ id: 'k3', thingId: 'missing', n: 3 }]),
+    ).catch((e: unknown) => e);
+    expect(String((err as { cause?: { code?: string } }).cause?.code)).toBe('23503');
+    const ids = (await db.select({ id: things.id }).from(things)).map((r) => r.id);
+    expect(ids).not.toContain('lonely');
+  });
+
+  it('refuses a row that leaves out a column the first row names, and writes nothing in its transaction', async () => {
     const partial = { ...row('four') } as Partial<Thing>;
     delete partial.day;
     await expect(
       db.transaction(async (tx) => {
-        await insertRows(tx as Db, things, [row('five')]);
-        await insertRows(tx as Db, things, [partial as Thing]);
+        await insertRows(tx as Db, rowsOf(things, [row('five')]));
+        await insertRows(tx as Db, rowsOf(things, [row('six'), partial as Thing]));
       }),
-    ).rejects.toThrow(/no value for day/);
+    ).rejects.toThrow(/no value for day of row 1/);
     const ids = (await db.select({ id: things.id }).from(things)).map((r) => r.id);
     expect(ids).not.toContain('five');
+  });
+
+  it('leaves the columns no row names to their defaults', async () => {
+    await db.execute(sql.raw('alter table insert_rows_things alter column n set default 42'));
+    const { n: _n, ...withoutN } = row('seven');
+    await insertRows(db, rowsOf(things, [withoutN as Thing]));
+    const [back] = await db.select({ n: things.n }).from(things).where(sql`${things.id} = 'seven'`);
+    expect(back?.n).toBe(42);
   });
 });

@@ -41,9 +41,10 @@ import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'd
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { insertRows } from '../db/insert-rows.js';
+import { insertRows, rowsOf } from '../db/insert-rows.js';
 import {
   billingAccounts,
+  events as eventsTable,
   invoiceCounters,
   invoices,
   orderEvents,
@@ -56,7 +57,7 @@ import { queueStorePushes } from '../integrations/pushes.js';
 import { assertPrintable, estimateJob, type JobRow } from '../jobs/jobs.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';
 import { newId, publicUuidId } from '../lib/ids.js';
-import { recordEvent } from '../webhooks/events.js';
+import { eventRow, type NewEvent, queueDeliveries, recordEvent, subscribers } from '../webhooks/events.js';
 import type { InvoiceDocument } from './documents.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -454,9 +455,32 @@ export async function insertOrder(
       data: { via: opts.via, total_amount: pricing.totals.total_amount },
     },
   ];
-  await insertRows(tx, orders, [order]);
-  await insertRows(tx, orderItems, items);
-  await insertRows(tx, orderEvents, events);
+  // Its `order.created` event (API.md §4), written with it: the order object, as read back.
+  const created: NewEvent = {
+    userId,
+    livemode,
+    type: 'order.created',
+    orderId: id,
+    object: orderDto(order, { items, events }) as unknown as Record<string, unknown>,
+  };
+  const event = eventRow(created);
+  // One statement for the four tables (insert-rows.ts), and the endpoints that want the event, sent
+  // together; then a pending delivery to each.
+  const [, targets] = await Promise.all([
+    insertRows(
+      tx,
+      rowsOf(orders, [order]),
+      rowsOf(orderItems, items),
+      rowsOf(orderEvents, events),
+      rowsOf(eventsTable, [event]),
+    ),
+    subscribers(tx, created),
+  ]);
+  await queueDeliveries(
+    tx,
+    event,
+    targets.map((t) => t.id),
+  );
   const docs: InvoiceRow[] = [];
   if (livemode) {
     const year = now.getUTCFullYear();
@@ -496,23 +520,7 @@ export async function insertOrder(
     docs.push(invoice!);
   }
   // What was written, as `getOrder` reads it back (items by position, events and documents oldest first).
-  const detail = {
-    order,
-    items,
-    events,
-    invoices: docs,
-  };
-  await recordEvent(tx, {
-    userId,
-    livemode,
-    type: 'order.created',
-    orderId: id,
-    object: orderDto(detail.order, { items: detail.items, events: detail.events }) as unknown as Record<
-      string,
-      unknown
-    >,
-  });
-  return detail;
+  return { order, items, events, invoices: docs };
 }
 
 /** What an invoice needs from an order, whether freshly priced or read back from its rows. */

@@ -17,7 +17,7 @@ export interface NewEvent {
 }
 
 /** Endpoints of this account and mode that want this event type. */
-async function subscribers(tx: Db, e: { userId: string; livemode: boolean; type: string }) {
+export async function subscribers(tx: Db, e: { userId: string; livemode: boolean; type: string }) {
   const rows = await tx
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
@@ -37,7 +37,25 @@ async function subscribers(tx: Db, e: { userId: string; livemode: boolean; type:
  * lose none of them. The delivery worker drains them afterwards.
  */
 export async function recordEvent(tx: Db, e: NewEvent, only?: string[]): Promise<EventRow> {
-  const written = {
+  const written = eventRow(e);
+  // Only the columns the database fills are read back (not the whole object it was just sent). The
+  // insert and the subscribers' query are independent: sent together (one trip on the embedded database).
+  const [[made], targets] = await Promise.all([
+    tx.insert(events).values(written).returning({ seq: events.seq, createdAt: events.createdAt }),
+    only ?? subscribers(tx, e).then((rows) => rows.map((s) => s.id)),
+  ]);
+  const event: EventRow = { ...written, ...made! };
+  await queueDeliveries(tx, event, targets);
+  return event;
+}
+
+/**
+ * An event's row as `recordEvent` writes it (its sequence number and time are the database's), for a
+ * caller that writes it with its other rows (then `subscribers` and `queueDeliveries`, in the same
+ * transaction).
+ */
+export function eventRow(e: NewEvent) {
+  return {
     id: newId('evt'),
     userId: e.userId,
     livemode: e.livemode,
@@ -47,20 +65,15 @@ export async function recordEvent(tx: Db, e: NewEvent, only?: string[]): Promise
       object: e.object,
       ...(e.previousAttributes ? { previous_attributes: e.previousAttributes } : {}),
     },
-  };
-  // Only the columns the database fills are read back (not the whole object it was just sent).
-  const [made] = await tx
-    .insert(events)
-    .values(written)
-    .returning({ seq: events.seq, createdAt: events.createdAt });
-  const event: EventRow = { ...written, ...made! };
-  const targets = only ?? (await subscribers(tx, e)).map((s) => s.id);
-  await queueDeliveries(tx, event, targets);
-  return event;
+  } satisfies typeof events.$inferInsert;
 }
 
 /** Pending deliveries of an event to endpoints (new ones: a redelivery is a delivery of its own). */
-export async function queueDeliveries(tx: Db, event: EventRow, endpointIds: string[]) {
+export async function queueDeliveries(
+  tx: Db,
+  event: Pick<EventRow, 'id' | 'orderId'>,
+  endpointIds: string[],
+) {
   if (endpointIds.length === 0) return [];
   return tx
     .insert(webhookDeliveries)
