@@ -13,7 +13,6 @@ import type { Db } from './client.js';
 import { PreparedStatements } from './pglite-statements.js';
 import { type QueryOpts, type Ready, type Reply, type Request, toWire } from './pglite-wire.js';
 import { runProcedure } from './procedures.js';
-import * as schema from './schema.js';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | null };
@@ -38,7 +37,9 @@ async function main() {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pg = dataDir ? new PGlite(dataDir) : new PGlite();
   const client = new PreparedStatements(pg);
-  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+  // Without the schema's relational query builders: procedures use the query builder only, and Drizzle
+  // would make a builder per table for every transaction.
+  const db = drizzle(client as unknown as PGlite) as unknown as Db;
   await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
 
   const open = new Map<number, OpenTx>();
