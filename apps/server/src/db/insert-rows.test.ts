@@ -1,9 +1,9 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../test-helpers.js';
 import type { Db } from './client.js';
-import { compiled, insertRows, rowsOf } from './insert-rows.js';
+import { compiled, insertRows, reusableQuery, rowsOf } from './insert-rows.js';
 
 const things = pgTable('insert_rows_things', {
   id: text('id').primaryKey(),
@@ -129,5 +129,28 @@ describe.each(testDatabases)('insertRows on %s', (kind) => {
     await insertRows(db, rowsOf(things, [withoutN as Thing]));
     const [back] = await db.select({ n: things.n }).from(things).where(sql`${things.id} = 'seven'`);
     expect(back?.n).toBe(42);
+  });
+
+  it("runs a query built once with each call's values, constants kept", async () => {
+    let builds = 0;
+    const flagged = reusableQuery<{ flag: boolean; day: string }, { id: string; data: unknown }>((d) => {
+      builds++;
+      return d
+        .select({ id: things.id, data: things.data })
+        .from(things)
+        .where(
+          and(
+            eq(things.flag, sql.placeholder('flag')),
+            eq(things.day, sql.placeholder('day')),
+            eq(things.n, 3),
+          ),
+        )
+        .orderBy(asc(things.id));
+    });
+    await insertRows(db, rowsOf(things, [row('q1', { flag: true }), row('q2', { flag: true, n: 4 })]));
+    const rows = await db.transaction((tx) => flagged(tx as Db, { flag: true, day: '2026-03-05' }));
+    expect(rows.filter((r) => r.id.startsWith('q'))).toEqual([{ id: 'q1', data: row('q1').data }]);
+    expect(await flagged(db, { flag: true, day: '2000-01-01' })).toEqual([]);
+    expect(builds).toBe(1);
   });
 });

@@ -1,19 +1,11 @@
-import {
-  getTableColumns,
-  getTableName,
-  type Param,
-  type Placeholder,
-  type Query,
-  SQL,
-  sql,
-} from 'drizzle-orm';
+import { getTableColumns, getTableName, type Param, Placeholder, type Query, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
 /**
- * Inserts rows of one or more tables in one statement (each table's insert
- * but the last in a WITH clause: Postgres checks foreign keys at the end of the statement, so a parent
- * and its children go together). The statement is the one Drizzle builds, built once per list of tables
+ * Inserts rows of one or more tables in one statement (each table's insert but the last in a WITH
+ * clause: Postgres checks foreign keys at the end of the statement, so a parent and its children go
+ * together). The statement is the one Drizzle builds, built once per list of tables
  * and row counts, its parameters filled with each call's values through the columns' own encoders.
  * Building an insert of thirty columns walks every column and value through Drizzle's query builder,
  * which costs more than running it, and one statement is one trip to the database instead of one per
@@ -101,4 +93,33 @@ class Filled extends SQL {
       }),
     };
   }
+}
+
+/** A statement already built: Drizzle runs it as it is. */
+class Built extends SQL {
+  constructor(private readonly query: Query) {
+    super([]);
+  }
+
+  override toQuery(): Query {
+    return this.query;
+  }
+}
+
+/**
+ * A query Drizzle builds once, with `sql.placeholder(name)` where each call's values go (passed to the
+ * driver as they are: strings, numbers, booleans), run on the caller's transaction; answers the rows as
+ * the driver reads them (column names as selected, JSON parsed). For a hot query whose building costs
+ * more than running it.
+ */
+export function reusableQuery<V extends Record<string, unknown>, R>(
+  build: (db: Db) => { toSQL(): Query },
+): (tx: Db, values: V) => Promise<R[]> {
+  let built: { sql: string; params: unknown[] } | null = null;
+  return async (tx, values) => {
+    built ??= build(tx).toSQL();
+    const params = built.params.map((p) => (p instanceof Placeholder ? values[p.name] : p));
+    const result = await tx.execute(new Built({ sql: built.sql, params }));
+    return (result as unknown as { rows: R[] }).rows;
+  };
 }

@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@printloop/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { reusableQuery } from '../db/insert-rows.js';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 
@@ -16,18 +17,26 @@ export interface NewEvent {
   previousAttributes?: Record<string, unknown>;
 }
 
-/** Endpoints of this account and mode that want this event type. */
-export async function subscribers(tx: Db, e: { userId: string; livemode: boolean; type: string }) {
-  const rows = await tx
+/** The enabled endpoints of an account and mode (asked with every event: built once, insert-rows.ts). */
+const enabledEndpoints = reusableQuery<
+  { userId: string; livemode: boolean },
+  { id: string; events: string[] }
+>((db) =>
+  db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.userId, e.userId),
-        eq(webhookEndpoints.livemode, e.livemode),
+        eq(webhookEndpoints.userId, sql.placeholder('userId')),
+        eq(webhookEndpoints.livemode, sql.placeholder('livemode')),
         eq(webhookEndpoints.status, 'enabled'),
       ),
-    );
+    ),
+);
+
+/** Endpoints of this account and mode that want this event type. */
+export async function subscribers(tx: Db, e: { userId: string; livemode: boolean; type: string }) {
+  const rows = await enabledEndpoints(tx, { userId: e.userId, livemode: e.livemode });
   return rows.filter((r) => r.events.includes('*') || r.events.includes(e.type));
 }
 
