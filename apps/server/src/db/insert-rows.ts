@@ -9,7 +9,7 @@ import type { Db } from './client.js';
  * and row counts, its parameters filled with each call's values through the columns' own encoders.
  * Building an insert of thirty columns walks every column and value through Drizzle's query builder,
  * which costs more than running it, and one statement is one trip to the database instead of one per
- * table (docs/decisions/0008-pglite-thread.md).
+ * table (docs/decisions/0009-pglite-thread.md).
  */
 export async function insertRows(tx: Db, ...groups: Rows[]): Promise<void> {
   const some = groups.filter((g) => g.rows.length > 0);

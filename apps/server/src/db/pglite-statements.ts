@@ -15,7 +15,7 @@ type BackendMessage = m.BackendMessage;
  * describe the statement, bind, describe the portal, execute, sync), each behind its own lock, and makes
  * Postgres parse and plan the statement again every time (an unnamed statement). A placement's five
  * inserts cost about 2 ms that way; as named prepared statements, sent in one exchange, under 1 ms
- * (docs/decisions/0008-pglite-statements.md).
+ * (docs/decisions/0009-pglite-thread.md).
  *
  * `PreparedStatements` is the part of PGlite's API that Drizzle's `pglite` driver calls (`query`,
  * `exec`, `transaction`), done that way: the first run of a statement text prepares it under a name and

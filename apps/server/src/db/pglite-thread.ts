@@ -16,7 +16,7 @@ import type { ProcedureCall, ProcedureResult } from './procedures.js';
 /**
  * The embedded database (PGlite) in a thread of its own (pglite-worker.ts), so that its work (Postgres
  * compiled to WASM, every statement and commit) runs beside the server's thread instead of on it
- * (docs/decisions/0008-pglite-thread.md). `PgliteThread` is the part of PGlite's API that Drizzle's
+ * (docs/decisions/0009-pglite-thread.md). `PgliteThread` is the part of PGlite's API that Drizzle's
  * `pglite` driver calls, sent to that thread: statements, and transactions a statement at a time (the
  * thread holds the transaction open, and other statements wait for it, as PGlite does). A procedure
  * (db/procedures.ts) is a whole transaction run there in one trip, so a hot write holds the database only

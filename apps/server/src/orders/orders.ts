@@ -377,7 +377,7 @@ export async function insertOrder(
   }
   const s = pricing.shipping;
   // The rows are written as built here and not read back (no RETURNING): every column is given, so the
-  // rows are exactly what `getOrder` would read (docs/decisions/0008-pglite-thread.md).
+  // rows are exactly what `getOrder` would read (docs/decisions/0009-pglite-thread.md).
   const order: OrderRow = {
     id,
     userId,
