@@ -73,6 +73,11 @@ export interface BuildOptions {
   authRateLimit?: AuthRouteOptions;
   /** Run model analysis and estimates in this thread instead of worker threads (tests run from source). */
   inlineModels?: boolean;
+  /**
+   * Where the embedded database runs: its own thread (the default, the built server's way) or this
+   * thread (tests, which run from source).
+   */
+  pgliteThread?: 'worker' | 'inline';
   /** Worker lanes: limits per user and queue sizes (tests set small ones). */
   models?: Omit<ModelServiceOptions, 'inline'>;
   /** How long a health probe is reused (default 2 s; tests set 0). */
@@ -120,7 +125,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     perEmail: { max: 10, windowMs: 15 * 60 * 1000 },
   };
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(config.database, { log: app.log }));
+  const database =
+    options.database ??
+    (await openDatabase(config.database, {
+      log: app.log,
+      ...(options.pgliteThread ? { pgliteThread: options.pgliteThread } : {}),
+    }));
   app.decorate('config', config);
   app.decorate('database', database);
   // The farm's fleet (FARM_PRINTERS), on first start only: afterwards operators manage it.

@@ -24,6 +24,19 @@ export const testDatabases: readonly ('pglite' | 'postgres')[] = process.env.TES
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/**
+ * The same, with the embedded database also in its own thread, as the built server runs it
+ * (db/pglite-thread.ts; it runs the built worker, so `npm run build` first): for the suites that place
+ * orders and replay idempotent requests, whose writes run there as procedures.
+ */
+export const testDatabasesWithThread: readonly TestDatabase[] = [
+  'pglite',
+  'pglite-thread',
+  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+];
+
+export type TestDatabase = 'pglite' | 'pglite-thread' | 'postgres';
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -52,7 +65,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 
 /** Build the real app on a fresh database and a temporary data folder. */
 export async function createTestApp(
-  kind: 'pglite' | 'postgres',
+  kind: TestDatabase,
   opts: { env?: Record<string, string>; build?: BuildOptions } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'printloop-test-'));
@@ -66,7 +79,13 @@ export async function createTestApp(
   });
   // PGlite in memory: fast and isolated per test file.
   if (config.database.kind === 'pglite') config.database = { kind: 'pglite', dataDir: null };
-  const app = await buildApp(config, { inlineModels: true, ...opts.build });
+  // From source, the embedded database runs in this thread too (its own thread runs the built server:
+  // tests of it ask for it, db/pglite-thread.test.ts and the public API's orders).
+  const app = await buildApp(config, {
+    inlineModels: true,
+    pgliteThread: kind === 'pglite-thread' ? 'worker' : 'inline',
+    ...opts.build,
+  });
   await app.ready();
   return {
     app,

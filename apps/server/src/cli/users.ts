@@ -36,7 +36,8 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  const database = await openDatabase(config.database);
+  // A few statements: the embedded database in this thread (no thread of its own to start).
+  const database = await openDatabase(config.database, { pgliteThread: 'inline' });
   try {
     const db = database.db;
     if (verb === 'list' && what === 'operators') {

@@ -9,6 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { PreparedStatements } from './pglite-statements.js';
+import { PgliteThread } from './pglite-thread.js';
+import { type ProcedureCall, type ProcedureResult, runProcedure } from './procedures.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -18,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Run a write transaction named in db/procedures.ts where the database is (see there). */
+  procedure(call: ProcedureCall): Promise<ProcedureResult>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -88,6 +93,13 @@ export interface OpenOptions {
   log?: DatabaseLogger;
   /** How long start-up waits for an unreachable PostgreSQL before giving up (default 60 s). */
   startupWaitMs?: number;
+  /**
+   * Where the embedded database runs: in a thread of its own (the default; pglite-thread.ts), or in the
+   * caller's thread (the unit tests, which run the sources, and the command-line tools).
+   */
+  pgliteThread?: 'worker' | 'inline';
+  /** The built worker file (tests of the thread itself). */
+  pgliteWorkerFile?: string;
 }
 
 /** Open the database named by the config and apply the committed migrations. */
@@ -131,19 +143,38 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     return {
       kind: 'postgres',
       db: db as unknown as Db,
+      procedure: (call) => runProcedure(db as unknown as Db, call),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
     };
   }
+  if (opts.pgliteThread !== 'inline') {
+    const thread = await PgliteThread.start({
+      dataDir: config.dataDir,
+      ...(opts.pgliteWorkerFile ? { workerFile: opts.pgliteWorkerFile } : {}),
+    });
+    const db = drizzlePglite(thread as unknown as PGlite, { schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      procedure: (call) => thread.procedure(call),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => thread.close(),
+    };
+  }
   if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
   const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
+  // Drizzle's pglite driver over PGlite with its statements kept prepared (pglite-statements.ts).
+  const db = drizzlePglite(new PreparedStatements(client) as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    procedure: (call) => runProcedure(db as unknown as Db, call),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

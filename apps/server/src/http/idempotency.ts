@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { ProcedureCall } from '../db/procedures.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError, badRequest } from '../lib/errors.js';
 
@@ -59,7 +60,32 @@ export function checkIdempotencyKey(raw: unknown): string | undefined {
  * in that same transaction. Reads and computations belong before it (on PGlite, a query outside the
  * open transaction would wait for it to end).
  */
-export type Commit = (writes: (tx: Db) => Promise<StoredResponse>) => Promise<StoredResponse>;
+export interface Commit {
+  (writes: (tx: Db) => Promise<StoredResponse>): Promise<StoredResponse>;
+  /**
+   * The same with the writes done by a procedure (db/procedures.ts): on the embedded database, the whole
+   * transaction runs on the database's thread in one trip.
+   */
+  procedure(call: ProcedureCall): Promise<StoredResponse>;
+}
+
+/** A request's key, marked done with its response in the transaction of its writes. */
+export interface IdempotencyFinish extends IdempotencyScope {
+  key: string;
+}
+
+export async function finishIdempotencyKey(tx: Db, k: IdempotencyFinish, r: StoredResponse) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ state: 'done', responseStatus: r.status, responseBody: r.body })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, k.userId),
+        eq(idempotencyKeys.livemode, k.livemode),
+        eq(idempotencyKeys.key, k.key),
+      ),
+    );
+}
 
 /**
  * Run `work` at most once per idempotency key (API.md §3): the same key with the same request returns
@@ -78,7 +104,10 @@ export async function withIdempotency(
 ): Promise<StoredResponse & { replayed: boolean }> {
   const db = app.database.db;
   if (key === undefined) {
-    const plain: Commit = (writes) => db.transaction((tx) => writes(tx as Db));
+    const plain: Commit = Object.assign(
+      (writes: (tx: Db) => Promise<StoredResponse>) => db.transaction((tx) => writes(tx as Db)),
+      { procedure: (call: ProcedureCall) => app.database.procedure(call) },
+    );
     return { ...(await work(plain)), replayed: false };
   }
 
@@ -154,15 +183,16 @@ export async function withIdempotency(
     }
   }
 
-  const commit: Commit = (writes) =>
-    db.transaction(async (tx) => {
-      const r = await writes(tx as Db);
-      await tx
-        .update(idempotencyKeys)
-        .set({ state: 'done', responseStatus: r.status, responseBody: r.body })
-        .where(where);
-      return r;
-    });
+  const finish: IdempotencyFinish = { ...scope, key };
+  const commit: Commit = Object.assign(
+    (writes: (tx: Db) => Promise<StoredResponse>) =>
+      db.transaction(async (tx) => {
+        const r = await writes(tx as Db);
+        await finishIdempotencyKey(tx as Db, finish, r);
+        return r;
+      }),
+    { procedure: (call: ProcedureCall) => app.database.procedure({ ...call, idempotency: finish }) },
+  );
   try {
     return { ...(await work(commit)), replayed: false };
   } catch (err) {

@@ -6,7 +6,13 @@ import type { Db } from '../db/client.js';
 import { type LineParameters, products, storeSkus, user } from '../db/schema.js';
 import { findOwnJob } from '../jobs/jobs.js';
 import { orderReceivedEmail, sendOrderEmail } from '../orders/emails.js';
-import { insertOrder, type OrderDetail, type OrderLineRequest, priceOrder } from '../orders/orders.js';
+import {
+  insertOrder,
+  type OrderDetail,
+  type OrderLineRequest,
+  orderContext,
+  priceOrder,
+} from '../orders/orders.js';
 
 /**
  * Orders that come from a store or a CSV file: each line names a product of the seller (by SKU), printed
@@ -131,7 +137,7 @@ export async function placeOrderFor(
   const placed = await app.database.db.transaction(async (txRaw) => {
     const tx = txRaw as Db;
     if (inside && !(await inside(tx))) return null;
-    const detail = await insertOrder(app, tx, userId, true, pricing, {
+    const detail = await insertOrder(orderContext(app), tx, userId, true, pricing, {
       via: input.via,
       actor: 'customer',
       actorId: userId,
@@ -143,6 +149,7 @@ export async function placeOrderFor(
     return detail;
   });
   if (placed) {
+    app.webhooks.nudge();
     const [owner] = await app.database.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
     if (owner)
       sendOrderEmail(

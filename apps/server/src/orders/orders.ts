@@ -39,9 +39,12 @@ import {
 } from '@printloop/quote';
 import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { insertRows, rowsOf } from '../db/insert-rows.js';
 import {
   billingAccounts,
+  events as eventsTable,
   invoiceCounters,
   invoices,
   orderEvents,
@@ -54,7 +57,7 @@ import { queueStorePushes } from '../integrations/pushes.js';
 import { assertPrintable, estimateJob, type JobRow } from '../jobs/jobs.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';
 import { newId, publicUuidId } from '../lib/ids.js';
-import { recordEvent } from '../webhooks/events.js';
+import { eventRow, type NewEvent, queueDeliveries, recordEvent, subscribers } from '../webhooks/events.js';
 import type { InvoiceDocument } from './documents.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -294,6 +297,40 @@ async function nextNumber(tx: Db, series: 'INV' | 'PRO', year: number): Promise<
   return `${series}-${year}-${String(row!.last).padStart(6, '0')}`;
 }
 
+/**
+ * What placing an order needs of the server's configuration: plain values, so that the placement can
+ * run where the database is (db/procedures.ts: on PGlite, its own thread).
+ */
+export interface OrderContext {
+  testModeStepS: number;
+  company: Config['company'];
+  bank: Config['bank'];
+}
+
+export function orderContext(app: FastifyInstance): OrderContext {
+  return { testModeStepS: app.config.testModeStepS, company: app.config.company, bank: app.config.bank };
+}
+
+/** The part of an order's pricing that its rows record (no functions: it can be sent to another thread). */
+export type PlacedPricing = Pick<
+  OrderPricing,
+  'lines' | 'shipping' | 'vat' | 'totals' | 'leadTimeDays' | 'estimatedDelivery' | 'goodsWeightG' | 'terms'
+> & { table: { version: string } };
+
+export function placedPricing(p: OrderPricing): PlacedPricing {
+  return {
+    lines: p.lines,
+    shipping: p.shipping,
+    vat: p.vat,
+    totals: p.totals,
+    leadTimeDays: p.leadTimeDays,
+    estimatedDelivery: p.estimatedDelivery,
+    goodsWeightG: p.goodsWeightG,
+    terms: p.terms,
+    table: { version: p.table.version },
+  };
+}
+
 export interface PlaceOptions {
   via: 'web' | 'api' | 'store' | 'csv';
   actor: OrderActor;
@@ -305,14 +342,15 @@ export interface PlaceOptions {
 
 /**
  * Writes an order in the caller's transaction: the order, its items, its first event and (live orders)
- * its pro-forma invoice or, on net 30, its invoice. A failure anywhere writes nothing.
+ * its pro-forma invoice or, on net 30, its invoice. A failure anywhere writes nothing. The caller nudges
+ * the webhook worker (`app.webhooks.nudge()`) once the transaction has committed.
  */
 export async function insertOrder(
-  app: FastifyInstance,
+  ctx: OrderContext,
   tx: Db,
   userId: string,
   livemode: boolean,
-  pricing: OrderPricing,
+  pricing: PlacedPricing,
   opts: PlaceOptions,
   now = new Date(),
 ): Promise<OrderDetail> {
@@ -338,76 +376,73 @@ export async function insertOrder(
     }
   }
   const s = pricing.shipping;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      id,
-      userId,
-      livemode,
-      status,
-      itemsAmount: pricing.totals.items_amount,
-      discountAmount: pricing.totals.discount_amount,
-      fulfillmentAmount: pricing.totals.fulfillment_amount,
-      shippingAmount: pricing.totals.shipping_amount,
-      netAmount: pricing.totals.net_amount,
-      taxAmount: pricing.totals.tax_amount,
-      totalAmount: pricing.totals.total_amount,
-      tax: pricing.vat,
-      shippingAddress: opts.address,
-      shipping: {
-        id: s.id,
-        carrier: s.carrier,
-        carrier_name: s.carrier_name,
-        service: s.service,
-        amount: s.amount,
-        estimated_days: s.estimated_days,
-        parcels: s.parcels,
-        weight_g: pricing.goodsWeightG,
-        rate_table_version: s.rate_table_version,
-      },
-      leadTimeDays: pricing.leadTimeDays,
-      estimatedDelivery: pricing.estimatedDelivery,
-      externalId: opts.externalId ?? null,
-      metadata: opts.metadata ?? {},
-      paymentTerms: pricing.terms,
-      priceTableVersion: pricing.table.version,
-      placedVia: opts.via,
-      nextStepAt: livemode ? null : new Date(now.getTime() + app.config.testModeStepS * 1000),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      pricing.lines.map((l, position) => {
-        const a = l.job.analysis as Analysis;
-        return {
-          id: newId('oi'),
-          orderId: id,
-          position,
-          jobId: l.job.id,
-          quoteId: l.quoteId,
-          productId: l.productId,
-          fileName: l.job.fileName,
-          filePath: l.job.filePath,
-          meshPath: l.job.meshPath,
-          units: l.job.units,
-          dimensions: { x: a.bbox.size[0], y: a.bbox.size[1], z: a.bbox.size[2] },
-          parameters: l.parameters,
-          quantity: l.quantity,
-          unitAmount: l.price.unit_price_pence,
-          subtotalAmount: l.price.subtotal_pence,
-          discountAmount: l.price.discount_pence,
-          estimate: l.estimate,
-          price: l.price,
-        };
-      }),
-    )
-    .returning();
-  const events = await tx
-    .insert(orderEvents)
-    .values({
+  // The rows are written as built here and not read back (no RETURNING): every column is given, so the
+  // rows are exactly what `getOrder` would read (docs/decisions/0009-pglite-thread.md).
+  const order: OrderRow = {
+    id,
+    userId,
+    livemode,
+    status,
+    currency: 'GBP',
+    itemsAmount: pricing.totals.items_amount,
+    discountAmount: pricing.totals.discount_amount,
+    fulfillmentAmount: pricing.totals.fulfillment_amount,
+    shippingAmount: pricing.totals.shipping_amount,
+    netAmount: pricing.totals.net_amount,
+    taxAmount: pricing.totals.tax_amount,
+    totalAmount: pricing.totals.total_amount,
+    tax: pricing.vat,
+    shippingAddress: opts.address,
+    shipping: {
+      id: s.id,
+      carrier: s.carrier,
+      carrier_name: s.carrier_name,
+      service: s.service,
+      amount: s.amount,
+      estimated_days: s.estimated_days,
+      parcels: s.parcels,
+      weight_g: pricing.goodsWeightG,
+      rate_table_version: s.rate_table_version,
+    },
+    leadTimeDays: pricing.leadTimeDays,
+    estimatedDelivery: pricing.estimatedDelivery,
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    externalId: opts.externalId ?? null,
+    metadata: opts.metadata ?? {},
+    paymentTerms: pricing.terms,
+    priceTableVersion: pricing.table.version,
+    placedVia: opts.via,
+    nextStepAt: livemode ? null : new Date(now.getTime() + ctx.testModeStepS * 1000),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const items: OrderItemRow[] = pricing.lines.map((l, position) => {
+    const a = l.job.analysis as Analysis;
+    return {
+      id: newId('oi'),
+      orderId: id,
+      position,
+      jobId: l.job.id,
+      quoteId: l.quoteId,
+      productId: l.productId,
+      fileName: l.job.fileName,
+      filePath: l.job.filePath,
+      meshPath: l.job.meshPath,
+      units: l.job.units,
+      dimensions: { x: a.bbox.size[0], y: a.bbox.size[1], z: a.bbox.size[2] },
+      parameters: l.parameters,
+      quantity: l.quantity,
+      unitAmount: l.price.unit_price_pence,
+      subtotalAmount: l.price.subtotal_pence,
+      discountAmount: l.price.discount_pence,
+      estimate: l.estimate,
+      price: l.price,
+    };
+  });
+  const events: OrderEventRow[] = [
+    {
       id: newId('oev'),
       orderId: id,
       createdAt: now,
@@ -418,8 +453,34 @@ export async function insertOrder(
       actorId: opts.actorId,
       reason: null,
       data: { via: opts.via, total_amount: pricing.totals.total_amount },
-    })
-    .returning();
+    },
+  ];
+  // Its `order.created` event (API.md §4), written with it: the order object, as read back.
+  const created: NewEvent = {
+    userId,
+    livemode,
+    type: 'order.created',
+    orderId: id,
+    object: orderDto(order, { items, events }) as unknown as Record<string, unknown>,
+  };
+  const event = eventRow(created);
+  // One statement for the four tables (insert-rows.ts), and the endpoints that want the event, sent
+  // together; then a pending delivery to each.
+  const [, targets] = await Promise.all([
+    insertRows(
+      tx,
+      rowsOf(orders, [order]),
+      rowsOf(orderItems, items),
+      rowsOf(orderEvents, events),
+      rowsOf(eventsTable, [event]),
+    ),
+    subscribers(tx, created),
+  ]);
+  await queueDeliveries(
+    tx,
+    event,
+    targets.map((t) => t.id),
+  );
   const docs: InvoiceRow[] = [];
   if (livemode) {
     const year = now.getUTCFullYear();
@@ -442,7 +503,7 @@ export async function insertOrder(
         dueDate,
         status: 'open',
         totalAmount: pricing.totals.total_amount,
-        document: invoiceDocument(app, {
+        document: invoiceDocument(ctx, {
           kind,
           number,
           orderId: id,
@@ -459,24 +520,7 @@ export async function insertOrder(
     docs.push(invoice!);
   }
   // What was written, as `getOrder` reads it back (items by position, events and documents oldest first).
-  const detail = {
-    order: order!,
-    items: items.sort((a, b) => a.position - b.position),
-    events,
-    invoices: docs,
-  };
-  await recordEvent(tx, {
-    userId,
-    livemode,
-    type: 'order.created',
-    orderId: id,
-    object: orderDto(detail.order, { items: detail.items, events: detail.events }) as unknown as Record<
-      string,
-      unknown
-    >,
-  });
-  app.webhooks.nudge();
-  return detail;
+  return { order, items, events, invoices: docs };
 }
 
 /** What an invoice needs from an order, whether freshly priced or read back from its rows. */
@@ -494,7 +538,7 @@ interface OrderSnapshot {
   terms: PaymentTerms;
 }
 
-function snapshotOf(p: OrderPricing): OrderSnapshot {
+function snapshotOf(p: PlacedPricing): OrderSnapshot {
   return {
     lines: p.lines.map((l) => ({
       fileName: l.job.fileName,
@@ -559,7 +603,7 @@ export function shippingDescription(s: OrderSnapshot['shipping']): string {
 }
 
 function invoiceDocument(
-  app: FastifyInstance,
+  ctx: OrderContext,
   d: {
     kind: 'invoice' | 'proforma';
     number: string;
@@ -573,7 +617,7 @@ function invoiceDocument(
     paidDate: string | null;
   },
 ): InvoiceDocument {
-  const cfg = app.config;
+  const cfg = ctx;
   const p = d.pricing;
   const buyer = {
     name: d.address.name,
@@ -760,7 +804,7 @@ export async function applyAction(
             status: 'paid',
             paidAt: now,
             totalAmount: order.totalAmount,
-            document: invoiceDocument(app, {
+            document: invoiceDocument(orderContext(app), {
               kind: 'invoice',
               number,
               orderId: order.id,

@@ -62,11 +62,12 @@ export class WebhookDispatcher {
     this.later(0);
   }
 
-  /** Stops claiming; waits for the attempts in flight (each ends within the timeout). */
+  /** Stops claiming; waits for a claim under way and the attempts in flight (each ends within the timeout). */
   async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.ticking;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -82,7 +83,17 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  private async tick() {
+  /** The claim under way, if any (the database must not close under it). */
+  private ticking: Promise<void> | null = null;
+
+  private tick() {
+    this.ticking ??= this.drainAndReschedule().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async drainAndReschedule() {
     this.timer = null;
     if (this.stopped || this.draining) return;
     this.draining = true;

@@ -4,7 +4,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, webhookEndpoints } from '../db/schema.js';
 import { createKey, expectError, fixture, PARAMS, UK, upload, v1 } from '../routes/v1/v1-testing.js';
-import { createTestApp, signedInUser, type TestApp, testDatabases } from '../test-helpers.js';
+import { createTestApp, signedInUser, type TestApp, testDatabasesWithThread } from '../test-helpers.js';
 import { type Received, startReceiver } from './receiver-testing.js';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -24,7 +24,7 @@ function verified(secret: string, r: Received) {
   };
 }
 
-describe.each(testDatabases)('webhooks on %s', (kind) => {
+describe.each(testDatabasesWithThread)('webhooks on %s', (kind) => {
   let t: TestApp;
   let receiver: Receiver;
   let cube: Buffer;

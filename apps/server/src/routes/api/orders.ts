@@ -36,6 +36,7 @@ import {
   listOrders,
   type OrderDetail,
   type OrderPricing,
+  orderContext,
   orderDto,
   priceOrder,
 } from '../../orders/orders.js';
@@ -224,7 +225,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             );
           }
           return commit(async (tx) => {
-            const detail = await insertOrder(app, tx, u.id, true, pricing, {
+            const detail = await insertOrder(orderContext(app), tx, u.id, true, pricing, {
               via: 'web',
               actor: 'customer',
               actorId: u.id,
@@ -239,6 +240,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       if (placed && !result.replayed) {
+        app.webhooks.nudge();
         const detail: OrderDetail = placed;
         sendOrderEmail(
           app,

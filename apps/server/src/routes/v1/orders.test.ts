@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { createTestApp, signedInUser, type TestApp, testDatabases } from '../../test-helpers.js';
+import { createTestApp, signedInUser, type TestApp, testDatabasesWithThread } from '../../test-helpers.js';
 import { createKey, expectError, fixture, PARAMS, startModelServer, UK, upload, v1 } from './v1-testing.js';
 
 /** Orders and shipping rates through the public API, on each database. */
-describe.each(testDatabases)('orders and shipping on %s', (kind) => {
+describe.each(testDatabasesWithThread)('orders and shipping on %s', (kind) => {
   let t: TestApp;
   let ada: { cookie: string; id: string };
   let op: { cookie: string; id: string };

@@ -24,11 +24,12 @@ import {
   applyAction,
   getOrder,
   getOrderFresh,
-  insertOrder,
   itemsOf,
   listOrders,
   type OrderLineRequest,
+  orderContext,
   orderDto,
+  placedPricing,
   priceOrder,
 } from '../../orders/orders.js';
 import {
@@ -191,21 +192,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           shippingChoice: body.shipping_service,
           vatNumber: body.vat_number,
         });
-        return commit(async (tx) => {
-          const detail = await insertOrder(app, tx, caller.userId, caller.livemode, pricing, {
-            via: 'api',
-            actor: 'customer',
-            actorId: caller.userId,
-            address: body.shipping_address,
-            externalId: body.external_id,
-            metadata: body.metadata,
-          });
-          return {
-            status: 201,
-            body: orderDto(detail.order, { items: detail.items, events: detail.events }),
-          };
+        // The writes, the order object and the key's stored answer in one transaction, run where the
+        // database is (db/procedures.ts).
+        return commit.procedure({
+          name: 'placeOrder',
+          args: {
+            ctx: orderContext(app),
+            userId: caller.userId,
+            livemode: caller.livemode,
+            pricing: placedPricing(pricing),
+            opts: {
+              via: 'api',
+              actor: 'customer',
+              actorId: caller.userId,
+              address: body.shipping_address,
+              externalId: body.external_id,
+              metadata: body.metadata,
+            },
+            now: new Date(),
+          },
         });
       });
+      if (result.status === 201) app.webhooks.nudge();
       return sendResult(reply, result, v1OrderSchema);
     },
   );

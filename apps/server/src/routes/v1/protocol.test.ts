@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders } from '../../db/schema.js';
-import { createTestApp, signedInUser, type TestApp, testDatabases } from '../../test-helpers.js';
+import { createTestApp, signedInUser, type TestApp, testDatabasesWithThread } from '../../test-helpers.js';
 import { createKey, expectError, fixture, PARAMS, UK, upload, v1 } from './v1-testing.js';
 
 /**
  * What every /v1 route shares (API.md §3): idempotent POSTs held in the database, the one error
  * envelope (404 and 405 included), Request-Id, body limits, and per-key rate limits.
  */
-describe.each(testDatabases)('the public API protocol on %s', (kind) => {
+describe.each(testDatabasesWithThread)('the public API protocol on %s', (kind) => {
   let t: TestApp;
   let adaTest: string;
   let adaLive: string;
