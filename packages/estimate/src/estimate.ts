@@ -4,6 +4,7 @@
 import type { Analysis, TriangleMesh } from '@printloop/geometry';
 import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
 import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
+import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
 import { insetLoops, type Loops } from './hatch.js';
 import { loopArea2, loopLength } from './outline.js';
@@ -17,6 +18,13 @@ import {
   type PreparedMesh,
   prepareMesh,
 } from './slice.js';
+import {
+  SupportKind,
+  type SupportPlan,
+  type SupportSettings,
+  supportKinds,
+  supportPitch,
+} from './supports.js';
 import { classifySurfaces } from './surfaces.js';
 import {
   extrude,
@@ -28,10 +36,7 @@ import {
   planLayer,
   polygonLoop,
   travel,
-  zigzag,
 } from './toolpath.js';
-import { solidFill } from './fill.js';
-import { SupportKind, type SupportPlan, type SupportSettings, supportKinds, supportPitch } from './supports.js';
 import { EdgeGrid, type WallPath, wallPass } from './walls.js';
 
 /** The house printer (fixtures/models/house-printer.ini) and the calibrated constants. */
@@ -61,32 +66,15 @@ export const PROFILE = {
   supportInterfaceLayers: 3,
 } as const;
 
-/** Calibrated on the PrusaSlicer references (see accuracy.ts and refs/). */
+/** Overall scales of the time and filament estimates. The estimate is modelled, not fitted: these
+ * stay 1 (the accuracy report fits them leaving each family out in turn, to show they need not move). */
 export const CALIBRATION = {
-  /** Overall scales of the time and filament estimates, fitted on the corpus (median log-ratio over
-   * every family; the accuracy report refits them leaving each family out in turn). */
-  timeScale: 1.01,
+  timeScale: 1,
   gramsScale: 1,
-  /** Wall loops: fit threshold (× inset) and shrink per loop (× 2π × inset; 1 = convex outline). */
-  loopFit: 1,
-  loopShrink: 0.56,
-  /** Thin walls: a middle gap wider than this (mm) gets a gap-fill line (PrusaSlicer 2.5's Arachne
-   * walls add a middle bead from min_bead_width = 85 % of the nozzle). */
-  gapFillMin: 0.35,
-  /** Support material: volume multiplier over the modelled base + interface layers. */
-  supportScale: 1.15,
-  /** Support line chord factor (× the region's mean chord). */
-  supportChord: 1.4,
-  /** Support grown around each overhang (mm). */
-  supportGrow: 2.5,
 };
 
 export const GEOMETRY_OPTIONS: GeometryOptions = {
-  supportGapLayers: 1,
-  supportInterfaceLayers: PROFILE.supportInterfaceLayers,
-  supportGrow: CALIBRATION.supportGrow,
-  skipBridges: true,
-  interiorInset: PROFILE.width + (PROFILE.perimeters - 1) * spacing(PROFILE.width, 0.2),
+  margin: 6,
   maxCellsPerLayer: 30000,
   maxCellLayers: 20e6,
   minCell: 0.25,
@@ -213,19 +201,20 @@ export function computeEstimate(
     for (const island of islandOrder(islands)) {
       if (!(island.area > 0) || !(island.perimeter > 0)) continue;
       const outlines = island.loops.map((xy) => ({ xy, length: loopLength(xy), outer: loopArea2(xy) > 0 }));
-      const walls = wallStage(island, outlines, layer);
+      const ring = thinRing(island, layer);
       const fillLoops = layerAreas[islands.indexOf(island)] ?? [];
-      if (walls.beads) {
+      if (ring) {
         // stage "travel": to the island's first loop, then its thin-wall beads
         const start = islandStart(island);
         if (start) pen.travelTo(start[0], start[1]);
-        thinWallStage(outlines, walls, island, layer, ctx);
-        ctx.volume.walls += walls.area * layerHeight;
+        thinWallStage(outlines, ring, island, layer, ctx);
+        // the beads fill the ring
+        ctx.volume.walls += island.area * layerHeight;
       } else {
         wallPathStage(island, layer, ctx, pen, below);
         ctx.volume.walls += wallsVolume(island, fillLoops, layer);
       }
-      if (walls.beads || island.loops.length === 0) continue;
+      if (ring || island.loops.length === 0) continue;
       fillIsland(fillLoops, surfaces, fill, pen, ctx.volume);
     }
     trace?.moves?.(i, moves);
@@ -282,19 +271,11 @@ function layerSettings(i: number, speed: number, layerHeight: number): LayerSett
   };
 }
 
-/** What the walls of one island are: its perimeter passes, their total length and area. */
-interface Walls {
-  passes: PerimeterPass[];
-  length: number;
-  /** Area the walls cover (all of a thin island). */
-  area: number;
-  thin: boolean;
-  /** The island's mean width (2 · area / outline). */
-  meanWidth: number;
-  /** A wall too thin for every perimeter: Arachne's beads across it (spacings, outside in) and the
-   * thickness they share. */
-  beads?: number[];
-  beadThickness?: number;
+/** A thin ring's walls: Arachne's beads across it (spacings, outside in) and the thickness they
+ * share. */
+interface RingBeads {
+  beads: number[];
+  thickness: number;
 }
 
 /** Arachne's settings on one layer (house profile: every perimeter 0.45 wide, first layer 0.42;
@@ -312,68 +293,24 @@ function arachneSettings(layer: LayerSettings): ArachneSettings {
 }
 
 /**
- * Stage "perimeters", how much: loop k runs at inset w/2 + k·spacing if the island is wide enough to
- * hold it (an outer loop shrinks as it moves in, a hole's loop grows); a wall too thin for all loops
- * is filled by widened loops (volume = its area), with a gap-fill line in the middle when it is wide
- * enough. Passes come innermost first.
+ * Stage "perimeters" for a thin ring (one outline and one hole: vase and box walls, nuts, tubes):
+ * fewer beads than 2 × perimeters fit across it after Arachne's first inset, so it is printed as
+ * those beads (thinWallStage), whose thickness is measured across the ring. Null for any other
+ * island (its walls are walls.ts's passes).
  */
-function wallStage(
-  island: Island,
-  outlines: Array<{ length: number; outer: boolean }>,
-  layer: LayerSettings,
-): Walls {
-  const outline = island.perimeter;
-  const meanWidth = (2 * island.area) / outline;
-  // Arachne: the outline moves in by (width − spacing) / 2 first; fewer beads than 2 × perimeters
-  // fit across what is left: a thin wall, printed as those beads
-  // (only for a ring, one outline and one hole, whose thickness is measured across; elsewhere the
-  // mean width is no wall thickness — a stroke's ends and joins — and the loops below apply)
+function thinRing(island: Island, layer: LayerSettings): RingBeads | null {
+  if (island.loops.length !== 2 || !(island.perimeter > 0)) return null;
+  const meanWidth = (2 * island.area) / island.perimeter;
   const arachne = arachneSettings(layer);
+  const firstInset = layer.wallWidth - layer.wallSpacing;
   // (measured only when the mean width is under 1.5 × the width of 2 × perimeters beads: thick
   // corners make the mean wider than the wall, never this much)
-  const ring =
-    island.loops.length === 2 &&
-    meanWidth - (layer.wallWidth - layer.wallSpacing) < 1.5 * thicknessFor(2 * PROFILE.perimeters, arachne);
-  const thickness = ring ? wallThickness(island, meanWidth) - (layer.wallWidth - layer.wallSpacing) : 0;
-  const count = ring ? beadCount(thickness, arachne) : Number.POSITIVE_INFINITY;
-  if (count < 2 * PROFILE.perimeters) {
-    const beads = beadWidths(thickness, count, arachne);
-    return {
-      passes: [],
-      length: (beads.length * outline) / 2,
-      area: island.area,
-      thin: true,
-      meanWidth,
-      beads,
-      beadThickness: thickness,
-    };
-  }
-  let length = 0;
-  let fitted = 0;
-  const passes: PerimeterPass[] = [];
-  for (let k = 0; k < PROFILE.perimeters; k++) {
-    const inset = layer.wallWidth / 2 + k * layer.wallSpacing;
-    if (k > 0 && meanWidth / 2 < inset * CALIBRATION.loopFit) break;
-    length +=
-      outlines.length > 0
-        ? outlines.reduce((sum, o) => sum + insetLength(o.length, o.outer, inset), 0)
-        : Math.max(0.25 * outline, outline - CALIBRATION.loopShrink * 2 * Math.PI * inset);
-    passes.push({ inset });
-    fitted++;
-  }
-  const thin = fitted < PROFILE.perimeters;
-  if (thin) {
-    const gap = meanWidth - 2 * fitted * layer.wallSpacing;
-    if (gap > CALIBRATION.gapFillMin) {
-      length += outline / 2;
-      passes.push({ share: 0.5 });
-    }
-  }
-  let area = length * layer.wallSpacing;
-  if (thin || area > island.area) area = island.area;
-  return { passes: passes.reverse(), length, area, thin, meanWidth };
+  if (meanWidth - firstInset >= 1.5 * thicknessFor(2 * PROFILE.perimeters, arachne)) return null;
+  const thickness = wallThickness(island, meanWidth) - firstInset;
+  const count = beadCount(thickness, arachne);
+  if (count >= 2 * PROFILE.perimeters) return null;
+  return { beads: beadWidths(thickness, count, arachne), thickness };
 }
-
 
 /** Stage "skirt": one loop 6 mm around the first layer's convex hull. */
 function skirtStage(geo: LayerGeometry, layer: LayerSettings, ctx: EstimateContext): void {
@@ -447,11 +384,6 @@ function repeat(times: number, action: () => void): void {
   for (let k = 0; k < n; k++) action();
 }
 
-/** Stage "travel": `count` travels of `length` mm (fractional counts round), retracting when long. */
-function travelStage(moves: LayerMoves, count: number, length: number, retractBefore: number): void {
-  repeat(count, () => travel(moves, length, Math.PI / 6, length > retractBefore));
-}
-
 /** Islands in greedy nearest-next order of their start points (given order past 400 islands). */
 function islandOrder(islands: Island[]): Island[] {
   const n = islands.length;
@@ -496,14 +428,13 @@ function islandStart(island: Island): [number, number] | null {
  */
 function thinWallStage(
   outlines: Array<{ xy: Float64Array; length: number; outer: boolean }>,
-  walls: Walls,
+  ring: RingBeads,
   island: Island,
   layer: LayerSettings,
   ctx: EstimateContext,
 ): void {
   const { moves, layerHeight } = ctx;
-  const beads = walls.beads as number[];
-  const thickness = walls.beadThickness as number;
+  const { beads, thickness } = ring;
   const filamentArea = Math.PI * (PROFILE.filamentDiameter / 2) ** 2;
   const flow = (bead: number) => (layerHeight * bead) / filamentArea;
   const speed = (bead: number) => Math.min(layer.layerSpeed, PROFILE.maxVolumetric / (layerHeight * bead));
@@ -642,9 +573,7 @@ type PerimeterPass = { inset: number } | { share: number };
 
 /** Length of a loop of an outline `length` mm long moved `inset` mm into the material. */
 function insetLength(length: number, outer: boolean, inset: number): number {
-  return outer
-    ? Math.max(0.25 * length, length - CALIBRATION.loopShrink * 2 * Math.PI * inset)
-    : length + 2 * Math.PI * inset;
+  return outer ? Math.max(0.25 * length, length - 2 * Math.PI * inset) : length + 2 * Math.PI * inset;
 }
 
 /**
@@ -664,17 +593,6 @@ function perimeterStage(
   retractBefore: number,
   splitCorners = false,
 ): [number, number] | null {
-  if (outlines.length === 0) {
-    for (const pass of passes) {
-      const length =
-        'inset' in pass
-          ? Math.max(0.25 * outline, outline - CALIBRATION.loopShrink * 2 * Math.PI * pass.inset)
-          : outline * pass.share;
-      if (length > 0) polygonLoop(moves, length, 16, filamentPerMm, speed, Feature.walls);
-      travel(moves, spacingMm, Math.PI / 2, false);
-    }
-    return null;
-  }
   let last: [number, number] | null = null;
   for (const index of nearestOrder(outlines)) {
     const o = outlines[index] as { xy: Float64Array; length: number; outer: boolean };
@@ -1146,7 +1064,8 @@ function supportStage(
   const cells = shape.cols * shape.rows;
   const base = i * cells;
   const present = new Set<number>();
-  for (let p = 0; p < cells; p++) if (kinds[base + p] !== SupportKind.none) present.add(kinds[base + p] as number);
+  for (let p = 0; p < cells; p++)
+    if (kinds[base + p] !== SupportKind.none) present.add(kinds[base + p] as number);
   if (present.size === 0) return;
   // a support layer of its own height (its own layer change when it is not the object's)
   const h = height;

@@ -9,8 +9,8 @@
  * it is top skin, bottom skin or overhang (from the grids of the neighbouring layers).
  */
 import type { TriangleMesh } from '@printloop/geometry';
-import { isOverhangFacet, overhangNormalZ } from '@printloop/materials';
 import { chainLoops, loopArea2, simplifyLoop } from './outline.js';
+import { rasterizeLoops } from './raster.js';
 
 export interface PreparedMesh {
   readonly mesh: TriangleMesh;
@@ -56,7 +56,6 @@ export interface LayerGeometry {
   /** The layer rasters (1 = material), layer-major, the grid shape and the centre of cell (0, 0)
    * minus half a cell (the grid origin); used by `supportGeometry`. */
   raster: { grid: Uint8Array; rows: number; cols: number; originX: number; originY: number };
-  support?: SupportGeometry;
   /** Surface types per cell and layer (surfaces.ts), by infill density class, computed on demand. */
   surfaces?: Map<string, Uint8Array>;
   /** Signed distances to each layer's outline (raster.ts `distanceField`), computed on demand. */
@@ -326,15 +325,9 @@ function dilateSquare(
 const PROBE = [0.5, 1.0, 0.1, 1.6];
 
 export interface GeometryOptions {
-  /** Vertical gap (layers) between support top and the part. */
-  supportGapLayers: number;
-  supportInterfaceLayers: number;
-  /** Support is grown by this much (mm) around the overhang. */
-  supportGrow: number;
-  /** Leave out overhangs anchored on opposite sides (bridges), like PrusaSlicer's dont_support_bridges. */
-  skipBridges: boolean;
-  /** Wall band (mm): overhangs narrower than this have no bridge infill (supports). */
-  interiorInset: number;
+  /** Room round the model on the raster (mm): support's grid squares and its first-layer flange
+   * reach past the model. */
+  margin: number;
   /** Upper bound of grid cells per layer. */
   maxCellsPerLayer: number;
   /** Upper bound of grid cells × layers (keeps memory and time bounded). */
@@ -360,7 +353,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     Math.sqrt(((sx + 4) * (sy + 4) * layers) / opt.maxCellLayers),
     Math.sqrt(((sx + 4) * (sy + 4)) / opt.maxCellsPerLayer),
   );
-  const margin = Math.ceil(opt.supportGrow / cell) + 2;
+  const margin = Math.ceil(opt.margin / cell) + 2;
   const cols = Math.ceil(sx / cell) + 2 * margin + 1;
   const rows = Math.ceil(sy / cell) + 2 * margin + 1;
   cell = Math.max(cell, 1e-6);
@@ -371,6 +364,7 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const shape: GridShape = { cols, rows, cell, originX: ox, originY: oy };
   const grid = new Uint8Array(cells * layers);
   const wind = new Int32Array(cells + rows);
+  const layerRaster = new Uint8Array(cells);
 
   // outline stage: chain each layer's soup into loops first (this also repairs facets wound the
   // wrong way, so the raster below sees a consistently oriented soup)
@@ -378,8 +372,17 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   for (let i = 0; i < layers; i++) {
     const s0 = start[i] as number;
     const s1 = start[i + 1] as number;
-    layerLoops.push(chainLoops(seg, s0, s1));
-    rasteriseLayer(seg, s0, s1, grid, i * cells, shape, wind);
+    const loops = chainLoops(seg, s0, s1);
+    layerLoops.push(loops);
+    // from the chained loops, whose segments share their ends exactly: a crossing can neither be
+    // missed nor counted twice (the soup's float ends can straddle a row's centre)
+    rasterizeLoops(
+      loops.map((l) => l.xy),
+      layerRaster,
+      shape,
+      wind,
+    );
+    grid.set(layerRaster, i * cells);
   }
 
   // ---- islands per layer: the 4-connected regions of each raster, each with its exact area,
@@ -430,57 +433,6 @@ interface GridShape {
   cell: number;
   originX: number;
   originY: number;
-}
-
-/**
- * Stage "raster": fill one layer's cross-section (segments s0..s1) into `grid` at `base` with the
- * non-zero winding rule: per-row crossing counts at the cell centres, then a prefix sum per row, so
- * overlapping shells union correctly. `wind` is scratch of (cols + 1) × rows.
- */
-function rasteriseLayer(
-  seg: Float32Array,
-  s0: number,
-  s1: number,
-  grid: Uint8Array,
-  base: number,
-  shape: GridShape,
-  wind: Int32Array,
-): void {
-  const { cols, rows, cell, originX: ox, originY: oy } = shape;
-  wind.fill(0);
-  for (let s = s0; s < s1; s++) {
-    const x1 = seg[s * 4] as number;
-    const y1 = seg[s * 4 + 1] as number;
-    const x2 = seg[s * 4 + 2] as number;
-    const y2 = seg[s * 4 + 3] as number;
-    if (y1 === y2) continue;
-    const up = y2 > y1;
-    const ylo = up ? y1 : y2;
-    const yhi = up ? y2 : y1;
-    // rows whose centre y is in [ylo, yhi)
-    const r0 = Math.max(0, Math.ceil((ylo - oy) / cell - 0.5));
-    const r1 = Math.min(rows - 1, Math.ceil((yhi - oy) / cell - 0.5) - 1);
-    const dxdy = (x2 - x1) / (y2 - y1);
-    const w = up ? 1 : -1;
-    for (let r = r0; r <= r1; r++) {
-      const yc = oy + (r + 0.5) * cell;
-      const x = x1 + (yc - y1) * dxdy;
-      let c = Math.ceil((x - ox) / cell - 0.5);
-      if (c < 0) c = 0;
-      if (c > cols) c = cols;
-      const k = r * (cols + 1) + c;
-      wind[k] = (wind[k] as number) + w;
-    }
-  }
-  for (let r = 0; r < rows; r++) {
-    let acc = 0;
-    const wr = r * (cols + 1);
-    const gr = base + r * cols;
-    for (let c = 0; c < cols; c++) {
-      acc += wind[wr + c] as number;
-      if (acc !== 0) grid[gr + c] = 1;
-    }
-  }
 }
 
 /** Stage "islands": the 4-connected regions of one layer's grid; `labels` gets each cell's island. */
@@ -595,317 +547,4 @@ function measureOutlines(
     const cellArea = isl.cells * cell * cell;
     if (!(isl.area > 0) || isl.area > cellArea * 2 + isl.perimeter * cell) isl.area = cellArea;
   }
-}
-
-export interface SupportGeometry {
-  /** Per layer, grid cells needing support material, and how many of them are interface layers. */
-  supportCells: Uint32Array;
-  supportInterfaceCells: Uint32Array;
-  /** Per layer, cell edges on the outline of the support region (its outline length / cell). */
-  supportEdges: Uint32Array;
-  /** Layers that carry support contact surfaces (PrusaSlicer inserts extra layers there). */
-  supportContactLayers: number;
-}
-
-/**
- * Stage "supports", where: every facet the shared overhang rule (@printloop/materials, at this layer
- * height) calls an overhang marks the grid cells it covers in the layer at its own height. Facets are
- * used rather than the difference of two layer rasters because thin overhangs (a thread's flank, a
- * lattice bar) reach past the layer below by less than a cell.
- */
-function overhangContacts(pm: PreparedMesh, geo: LayerGeometry): Uint8Array {
-  const { rows, cols, originX, originY } = geo.raster;
-  const cells = rows * cols;
-  const layers = geo.layerCount;
-  const h = geo.layerHeight;
-  const cell = geo.cellSize;
-  const contact = new Uint8Array(cells * layers);
-  const P = pm.mesh.positions;
-  const threshold = overhangNormalZ(h);
-  const z0 = pm.zOffset;
-  const [mx, my] = pm.center;
-  const mark = (x: number, y: number, z: number) => {
-    const c = Math.floor((x - originX) / cell);
-    const r = Math.floor((y - originY) / cell);
-    // the first layer whose slice (at mid-height) is above the facet: where the overhang appears
-    const layer = Math.ceil(z / h - 0.5);
-    if (c < 0 || r < 0 || c >= cols || r >= rows || layer < 1 || layer >= layers) return;
-    contact[layer * cells + r * cols + c] = 1;
-  };
-  for (let t = 0; t < pm.zmin.length; t++) {
-    const o = t * 9;
-    const ax = snap((P[o] as number) - mx);
-    const ay = snap((P[o + 1] as number) - my);
-    const az = (P[o + 2] as number) - z0;
-    const bx = snap((P[o + 3] as number) - mx);
-    const by = snap((P[o + 4] as number) - my);
-    const bz = (P[o + 5] as number) - z0;
-    const cx = snap((P[o + 6] as number) - mx);
-    const cy = snap((P[o + 7] as number) - my);
-    const cz = (P[o + 8] as number) - z0;
-    const ux = bx - ax;
-    const uy = by - ay;
-    const uz = bz - az;
-    const vx = cx - ax;
-    const vy = cy - ay;
-    const vz = cz - az;
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = (ux * vy - uy * vx) * pm.orientation;
-    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (!isOverhangFacet(nz, len, pm.zmax[t] as number, 0, threshold)) continue;
-    // the facet's projection, cell by cell, each at the facet's height over that cell
-    const det = ux * vy - uy * vx;
-    const minX = Math.min(ax, bx, cx);
-    const maxX = Math.max(ax, bx, cx);
-    const minY = Math.min(ay, by, cy);
-    const maxY = Math.max(ay, by, cy);
-    const c0 = Math.max(0, Math.floor((minX - originX) / cell));
-    const c1 = Math.min(cols - 1, Math.floor((maxX - originX) / cell));
-    const r0 = Math.max(0, Math.floor((minY - originY) / cell));
-    const r1 = Math.min(rows - 1, Math.floor((maxY - originY) / cell));
-    let hit = false;
-    if (det !== 0) {
-      for (let r = r0; r <= r1; r++) {
-        const py = originY + (r + 0.5) * cell - ay;
-        for (let c = c0; c <= c1; c++) {
-          const px = originX + (c + 0.5) * cell - ax;
-          const s = (px * vy - py * vx) / det;
-          const q = (ux * py - uy * px) / det;
-          if (s < 0 || q < 0 || s + q > 1) continue;
-          hit = true;
-          mark(px + ax, py + ay, az + s * uz + q * vz);
-        }
-      }
-    }
-    // facets smaller than a cell still mark the cell under their centre
-    if (!hit) mark((ax + bx + cx) / 3, (ay + by + cy) / 3, (az + bz + cz) / 3);
-  }
-  return contact;
-}
-
-/**
- * Interface layers restart under a new contact within this distance of it (mm), where a column from a
- * higher contact already passes. Chosen from 0 / 0.25 / 0.5 / 1 mm looking at the corpus's
- * supports-on slices of threads, lattices, organic parts, text, gears and towers (so it is not
- * refitted per fold).
- */
-const INTERFACE_MARGIN = 1;
-
-/** Support regions (computed on demand, cached on the geometry): overhangs projected down. */
-export function supportGeometry(pm: PreparedMesh, geo: LayerGeometry, opt: GeometryOptions): SupportGeometry {
-  if (geo.support) return geo.support;
-  const contact = overhangContacts(pm, geo);
-  const { grid, rows, cols } = geo.raster;
-  const cells = rows * cols;
-  const layers = geo.layerCount;
-  const cell = geo.cellSize;
-  const comp = new Int32Array(cells);
-  const stackB = new Int32Array(cells);
-  const mask = new Uint8Array(cells);
-  const supportEdges = new Uint32Array(layers);
-  const supportCells = new Uint32Array(layers);
-  const supportInterfaceCells = new Uint32Array(layers);
-  let contactLayers = 0;
-  {
-    const grow = Math.max(0, Math.round(opt.supportGrow / cell));
-    // overhangs narrower than this (mm) have no bridge infill: PrusaSlicer supports them even when
-    // anchored at both ends (lattice bars, the ends of thin beams)
-    const bridgeMinWidth = Math.max(1, Math.round(opt.interiorInset / cell));
-    const dil = new Uint8Array(cells);
-    const tmp = new Uint8Array(cells);
-    const wide = new Uint8Array(cells);
-    const near = new Uint8Array(cells);
-    const interfaceMargin = Math.max(0, Math.round(INTERFACE_MARGIN / cell));
-    const need = new Uint8Array(cells); // support column currently descending at this cell
-    const age = new Uint16Array(cells); // layers since the column's contact (for interface layers)
-    const overhang = new Uint8Array(cells);
-    const dilate = (src: Uint8Array, srcOff: number, out: Uint8Array, radius: number) =>
-      dilateSquare(src, srcOff, out, radius, rows, cols, tmp);
-    for (let i = layers - 1; i >= 1; i--) {
-      let any = 0;
-      const base = i * cells;
-      for (let p = 0; p < cells; p++) {
-        const o = contact[base + p] === 1 && grid[(i - 1) * cells + p] === 0 ? 1 : 0;
-        overhang[p] = o;
-        any += o;
-      }
-      if (any > 0 && opt.skipBridges) {
-        // wide parts: where the layer itself, eroded by the wall band, still covers the overhang (a
-        // bridge infill fits there; the overhanging facets may be narrower, e.g. a chamfered bar)
-        for (let p = 0; p < cells; p++) dil[p] = grid[base + p] === 1 ? 0 : 1;
-        dilate(dil, 0, wide, bridgeMinWidth);
-        for (let p = 0; p < cells; p++) wide[p] = overhang[p] === 1 && wide[p] === 0 ? 1 : 0;
-        dilate(grid, (i - 1) * cells, dil, 1);
-        any -= removeBridges(overhang, dil, rows, cols, comp, stackB, wide);
-      }
-      if (any > 0) {
-        contactLayers++;
-        // the contact's close surroundings, where interface layers are laid under it
-        dilate(overhang, 0, near, interfaceMargin);
-        if (grow > 0) {
-          dilate(overhang, 0, dil, grow);
-          for (let p = 0; p < cells; p++) if (dil[p] === 1 && grid[base + p] === 0) overhang[p] = 1;
-        }
-        for (let p = 0; p < cells; p++) {
-          // a new contact starts a column: the gap, then dense interface layers. Where a column from
-          // a higher contact already passes close to the new one (round each thread turn or lattice
-          // bar), the interface layers start again under it, without a second gap.
-          if (overhang[p] === 1) {
-            if (need[p] === 0) {
-              need[p] = 1;
-              age[p] = 0;
-            } else if (near[p] === 1 && (age[p] as number) > opt.supportGapLayers)
-              age[p] = opt.supportGapLayers;
-          }
-        }
-      }
-      // the layer below (i-1) gets support where a column descends and the part is not there
-      const below = (i - 1) * cells;
-      let count = 0;
-      let iface = 0;
-      mask.fill(0);
-      for (let p = 0; p < cells; p++) {
-        if (need[p] === 0) continue;
-        if (grid[below + p] === 1) {
-          // the column lands on the part: like its top, its bottom keeps a gap and dense interface
-          // layers (support_material_bottom_interface_layers = the top's, same contact distance)
-          const gap = opt.supportGapLayers;
-          const dense = gap + opt.supportInterfaceLayers;
-          for (let k = 0; k < dense; k++) {
-            const ageThere = (age[p] as number) - k; // the column's age in layer i + k
-            if (ageThere <= gap) break; // that layer is in the top gap already
-            const layer = i + k;
-            if (k < gap) {
-              supportCells[layer] = (supportCells[layer] as number) - 1;
-              if (ageThere <= dense)
-                supportInterfaceCells[layer] = (supportInterfaceCells[layer] as number) - 1;
-            } else if (ageThere > dense) {
-              supportInterfaceCells[layer] = (supportInterfaceCells[layer] as number) + 1;
-            }
-          }
-          need[p] = 0;
-          continue;
-        }
-        const a = (age[p] as number) + 1;
-        age[p] = a;
-        if (a <= opt.supportGapLayers) continue;
-        count++;
-        mask[p] = 1;
-        if (a <= opt.supportGapLayers + opt.supportInterfaceLayers) iface++;
-      }
-      supportCells[i - 1] = count;
-      supportInterfaceCells[i - 1] = iface;
-      if (count > 0) {
-        let e = 0;
-        for (let p = 0; p < cells; p++) {
-          if (mask[p] === 0) continue;
-          const r = (p / cols) | 0;
-          const c = p - r * cols;
-          if (c === 0 || mask[p - 1] === 0) e++;
-          if (c === cols - 1 || mask[p + 1] === 0) e++;
-          if (r === 0 || mask[p - cols] === 0) e++;
-          if (r === rows - 1 || mask[p + cols] === 0) e++;
-        }
-        supportEdges[i - 1] = e;
-      }
-    }
-  }
-
-  geo.support = { supportCells, supportInterfaceCells, supportEdges, supportContactLayers: contactLayers };
-  return geo.support;
-}
-
-/**
- * Remove from `overhang` the bridges PrusaSlicer leaves unsupported (dont_support_bridges): in every
- * connected overhang region wide enough somewhere to carry bridge infill (`wide`), each row run and
- * each column run that starts and ends next to supported cells (`below`, the dilated layer
- * underneath) is a bridge span. Runs are judged one by one, so a lattice layer whose bars cross
- * loses every anchored bar, not only when most of the region is anchored. Returns the number of
- * cells removed.
- */
-function removeBridges(
-  overhang: Uint8Array,
-  below: Uint8Array,
-  rows: number,
-  cols: number,
-  comp: Int32Array,
-  stack: Int32Array,
-  wide: Uint8Array,
-): number {
-  const cells = rows * cols;
-  comp.fill(-1);
-  // regions that are wide somewhere: only those can be bridges
-  const wideRegion: boolean[] = [];
-  let id = 0;
-  for (let p0 = 0; p0 < cells; p0++) {
-    if (overhang[p0] !== 1 || (comp[p0] as number) >= 0) continue;
-    let isWide = false;
-    let sp = 0;
-    stack[sp++] = p0;
-    comp[p0] = id;
-    while (sp > 0) {
-      const q = stack[--sp] as number;
-      if (wide[q] === 1) isWide = true;
-      const r = (q / cols) | 0;
-      const c = q - r * cols;
-      if (c > 0 && overhang[q - 1] === 1 && (comp[q - 1] as number) < 0) {
-        comp[q - 1] = id;
-        stack[sp++] = q - 1;
-      }
-      if (c < cols - 1 && overhang[q + 1] === 1 && (comp[q + 1] as number) < 0) {
-        comp[q + 1] = id;
-        stack[sp++] = q + 1;
-      }
-      if (r > 0 && overhang[q - cols] === 1 && (comp[q - cols] as number) < 0) {
-        comp[q - cols] = id;
-        stack[sp++] = q - cols;
-      }
-      if (r < rows - 1 && overhang[q + cols] === 1 && (comp[q + cols] as number) < 0) {
-        comp[q + cols] = id;
-        stack[sp++] = q + cols;
-      }
-    }
-    wideRegion.push(isWide);
-    id++;
-  }
-  // anchored runs (marked 2), then removed
-  for (let r = 0; r < rows; r++) {
-    let c = 0;
-    while (c < cols) {
-      const p = r * cols + c;
-      if (overhang[p] === 0) {
-        c++;
-        continue;
-      }
-      let e = c;
-      while (e + 1 < cols && overhang[r * cols + e + 1] !== 0) e++;
-      const anchored = c > 0 && below[p - 1] === 1 && e + 1 < cols && below[r * cols + e + 1] === 1;
-      if (anchored && wideRegion[comp[p] as number]) for (let k = c; k <= e; k++) overhang[r * cols + k] = 2;
-      c = e + 1;
-    }
-  }
-  for (let c = 0; c < cols; c++) {
-    let r = 0;
-    while (r < rows) {
-      const p = r * cols + c;
-      if (overhang[p] === 0) {
-        r++;
-        continue;
-      }
-      let e = r;
-      while (e + 1 < rows && overhang[(e + 1) * cols + c] !== 0) e++;
-      const anchored = r > 0 && below[p - cols] === 1 && e + 1 < rows && below[(e + 1) * cols + c] === 1;
-      if (anchored && wideRegion[comp[p] as number]) for (let k = r; k <= e; k++) overhang[k * cols + c] = 2;
-      r = e + 1;
-    }
-  }
-  let removed = 0;
-  for (let p = 0; p < cells; p++) {
-    if (overhang[p] === 2) {
-      overhang[p] = 0;
-      removed++;
-    }
-  }
-  return removed;
 }

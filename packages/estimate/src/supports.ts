@@ -138,7 +138,8 @@ export function supportKinds(
     // grown back over the whole strip beyond the layer below
     grow(a, b, s.threshold, shape);
     for (let p = 0; p < cells; p++)
-      b[p] = b[p] === 1 && (field[base + p] as number) > -halfCell && (field[below + p] as number) < 0 ? 1 : 0;
+      b[p] =
+        b[p] === 1 && (field[base + p] as number) > -halfCell && (field[below + p] as number) < 0 ? 1 : 0;
     const dense = new Uint8Array(cells);
     for (let p = 0; p < cells; p++) dense[p] = t[p] === 1 && b[p] === 1 ? 1 : 0;
     // straight stretches of wall over air that the layer below holds at both ends are bridges
@@ -223,7 +224,8 @@ export function supportKinds(
     let any = false;
     for (let p = 0; p < cells; p++) {
       a[p] = 0;
-      for (let k = j - 1; k <= j + 1; k++) if (k >= 0 && k < layers && material[k * cells + p] === 1) a[p] = 1;
+      for (let k = j - 1; k <= j + 1; k++)
+        if (k >= 0 && k < layers && material[k * cells + p] === 1) a[p] = 1;
     }
     grow(a, b, s.threshold, shape);
     for (let p = 0; p < cells; p++) {
@@ -231,7 +233,8 @@ export function supportKinds(
       kinds[base + p] = (interfaceLeft[p] as number) > 0 ? SupportKind.interface : SupportKind.base;
       any = true;
     }
-    for (let p = 0; p < cells; p++) if ((interfaceLeft[p] as number) > 0) interfaceLeft[p] = (interfaceLeft[p] as number) - 1;
+    for (let p = 0; p < cells; p++)
+      if ((interfaceLeft[p] as number) > 0) interfaceLeft[p] = (interfaceLeft[p] as number) - 1;
     if (!any) continue;
   }
   // bottom contacts and the interface above them; the layers under a bottom contact have none
@@ -256,10 +259,18 @@ export function supportKinds(
     if (any) {
       grow(a, b, s.firstLayerExpansion, shape);
       grow(material, t, s.threshold, shape, 0);
-      for (let p = 0; p < cells; p++) if (b[p] === 1 && t[p] !== 1 && kinds[p] === SupportKind.none) kinds[p] = SupportKind.base;
+      for (let p = 0; p < cells; p++)
+        if (b[p] === 1 && t[p] !== 1 && kinds[p] === SupportKind.none) kinds[p] = SupportKind.base;
     }
   }
-  return { kinds, layers: supportLevels([...extremes].sort((x, y) => x - y), h, layers) };
+  return {
+    kinds,
+    layers: supportLevels(
+      [...extremes].sort((x, y) => x - y),
+      h,
+      layers,
+    ),
+  };
 }
 
 /** Where support goes and the layers it is printed in. */
@@ -477,7 +488,8 @@ function bridgeSupport(
             startAnchored = anchored(bx, by) || anchored(Math.round(x - dx), Math.round(y - dy));
           } else if (!inside && inRun) {
             inRun = false;
-            const endAnchored = anchored(c, r) || anchored(Math.round(x + dx * (reach - 1)), Math.round(y + dy * (reach - 1)));
+            const endAnchored =
+              anchored(c, r) || anchored(Math.round(x + dx * (reach - 1)), Math.round(y + dy * (reach - 1)));
             if (startAnchored && endAnchored) covered += st - runStart;
           }
         }

@@ -200,35 +200,6 @@ export function polygonLoop(
 }
 
 /**
- * Stages "skins", "infill" and "supports": `lines` parallel lines of `chord` mm at `angle`, joined
- * end to end by connectors of `connector` mm running at `connectorAngle` (along the region's edge),
- * the direction reversing at every line like a rectilinear fill. Fractional line counts keep the
- * total length exact (the last line is shorter).
- */
-export function zigzag(
-  moves: LayerMoves,
-  lines: number,
-  chord: number,
-  connector: number,
-  angle: number,
-  connectorAngle: number,
-  filamentPerMm: number,
-  feed: number,
-  feature: Feature,
-): void {
-  if (!(lines > 0) || !(chord > 0)) return;
-  const whole = Math.floor(lines);
-  const rest = lines - whole;
-  const count = whole + (rest > 1e-6 ? 1 : 0);
-  for (let k = 0; k < count; k++) {
-    const len = k < whole ? chord : chord * rest;
-    extrude(moves, len, k % 2 === 0 ? angle : angle + Math.PI, filamentPerMm, feed, feature);
-    if (k + 1 < count && connector > 0)
-      extrude(moves, connector, connectorAngle, filamentPerMm, feed, feature);
-  }
-}
-
-/**
  * Stage "planner" for one layer: PrusaSlicer's cooling slowdown on the plain time, then every move
  * through the motion planner (which carries on from the previous layer).
  */
