@@ -74,11 +74,14 @@ export const CALIBRATION = {
 };
 
 export const GEOMETRY_OPTIONS: GeometryOptions = {
-  margin: 6,
-  maxCellsPerLayer: 30000,
+  margin: 2,
+  maxCellsPerLayer: 20000,
   maxCellLayers: 20e6,
   minCell: 0.25,
 };
+
+/** The raster of an estimate with supports: room for a grid square and the 3 mm flange round it. */
+export const SUPPORT_GEOMETRY_OPTIONS: GeometryOptions = { ...GEOMETRY_OPTIONS, margin: 6 };
 
 export interface EstimateBreakdown {
   walls_g: number;
@@ -118,7 +121,12 @@ export function estimatePrint(
 ): EstimateResult {
   const parameters = parseParameters(params);
   const prepared = 'zmin' in input ? input : prepareMesh(input);
-  const geometry = layerGeometry(prepared, parameters.layerHeight, GEOMETRY_OPTIONS);
+  // support reaches past the model (its grid squares, its first-layer flange): a wider raster
+  const geometry = layerGeometry(
+    prepared,
+    parameters.layerHeight,
+    parameters.supportRequired ? SUPPORT_GEOMETRY_OPTIONS : GEOMETRY_OPTIONS,
+  );
   return computeEstimate(prepared, geometry, parameters, trace);
 }
 
@@ -148,8 +156,11 @@ export function computeEstimate(
     filamentArea,
   };
   const planner = new MotionPlanner();
+  const T0 = performance.now();
   const areas = fillAreas(geo);
+  const T1 = performance.now();
   const types = surfaceTypes(geo, ctx.infillDensity, areas);
+  if (process.env.ESTIMATE_TIMING) console.error('areas', (T1 - T0).toFixed(0), 'surfaces', (performance.now() - T1).toFixed(0));
   const supports = params.supportRequired ? supportKindsOf(geo, types) : null;
   const shape: Raster = {
     cols: geo.raster.cols,

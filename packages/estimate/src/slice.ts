@@ -28,7 +28,7 @@ export interface PreparedMesh {
   readonly zmin: Float32Array;
   readonly zmax: Float32Array;
   /** Per-layer-height cache of the geometry (parameters other than the layer height reuse it). */
-  readonly cache: Map<number, LayerGeometry>;
+  readonly cache: Map<string, LayerGeometry>;
 }
 
 /** One connected region of one layer. */
@@ -337,7 +337,7 @@ export interface GeometryOptions {
 
 /** Slice and measure a prepared mesh at one layer height (cached on the PreparedMesh). */
 export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions): LayerGeometry {
-  const key = Math.round(h * 1e6) / 1e6;
+  const key = `${Math.round(h * 1e6) / 1e6}/${opt.margin}`;
   const cached = pm.cache.get(key);
   if (cached) return cached;
   const height = pm.max[2];
@@ -348,10 +348,13 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   // ---- grid
   const sx = pm.max[0] - pm.min[0];
   const sy = pm.max[1] - pm.min[1];
+  // the raster covers the model and its margin on every side
+  const wx = sx + 2 * opt.margin + 1;
+  const wy = sy + 2 * opt.margin + 1;
   let cell = Math.max(
     opt.minCell,
-    Math.sqrt(((sx + 4) * (sy + 4) * layers) / opt.maxCellLayers),
-    Math.sqrt(((sx + 4) * (sy + 4)) / opt.maxCellsPerLayer),
+    Math.sqrt((wx * wy * layers) / opt.maxCellLayers),
+    Math.sqrt((wx * wy) / opt.maxCellsPerLayer),
   );
   const margin = Math.ceil(opt.margin / cell) + 2;
   const cols = Math.ceil(sx / cell) + 2 * margin + 1;

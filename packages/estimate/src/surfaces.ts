@@ -301,7 +301,8 @@ export function classifySurfaces(
 
 /**
  * Clear from `mask` (and retype as `sparse` in `types`) the 4-connected pieces of fewer than `min`
- * cells. Returns whether anything is left.
+ * cells. Each piece is flooded only until it proves big enough, so a sparse mask costs little.
+ * Returns whether anything is left.
  */
 function dropSpecks(
   mask: Uint8Array,
@@ -312,15 +313,65 @@ function dropSpecks(
   types: Uint8Array,
   base: number,
 ): boolean {
-  const sizes = components(mask, labels, shape, stack);
+  const { cols, rows } = shape;
+  const cells = cols * rows;
+  // labels: 0 unseen, 1 being flooded, 2 kept
+  const seen = labels;
+  for (let p = 0; p < cells; p++) if (mask[p] === 1) seen[p] = 0;
   let left = false;
-  const cells = shape.cols * shape.rows;
-  for (let p = 0; p < cells; p++) {
-    if (mask[p] !== 1) continue;
-    if ((sizes[labels[p] as number] as number) < min) {
-      mask[p] = 0;
-      types[base + p] = Surface.sparse;
-    } else left = true;
+  for (let p0 = 0; p0 < cells; p0++) {
+    if (mask[p0] !== 1 || seen[p0] !== 0) continue;
+    // flood from p0, recording the cells reached, until min of them
+    let count = 0;
+    let sp = 0;
+    stack[sp++] = p0;
+    seen[p0] = 1;
+    const visited: number[] = [];
+    let big = false;
+    while (sp > 0) {
+      const q = stack[--sp] as number;
+      visited.push(q);
+      if (++count >= min) {
+        big = true;
+        break;
+      }
+      const r = (q / cols) | 0;
+      const c = q - r * cols;
+      const push = (n: number) => {
+        if (mask[n] === 1 && seen[n] === 0) {
+          seen[n] = 1;
+          stack[sp++] = n;
+        }
+      };
+      if (c > 0) push(q - 1);
+      if (c < cols - 1) push(q + 1);
+      if (r > 0) push(q - cols);
+      if (r < rows - 1) push(q + cols);
+    }
+    if (big) {
+      // the piece is kept: flood the rest of it as kept (no more counting)
+      for (let k = 0; k < sp; k++) visited.push(stack[k] as number);
+      for (const q of visited) seen[q] = 2;
+      let sp2 = 0;
+      for (const q of visited) stack[sp2++] = q;
+      while (sp2 > 0) {
+        const q = stack[--sp2] as number;
+        const r = (q / cols) | 0;
+        const c = q - r * cols;
+        for (const n of [c > 0 ? q - 1 : -1, c < cols - 1 ? q + 1 : -1, r > 0 ? q - cols : -1, r < rows - 1 ? q + cols : -1]) {
+          if (n >= 0 && mask[n] === 1 && seen[n] !== 2) {
+            seen[n] = 2;
+            stack[sp2++] = n;
+          }
+        }
+      }
+      left = true;
+    } else {
+      for (const q of visited) {
+        mask[q] = 0;
+        types[base + q] = Surface.sparse;
+      }
+    }
   }
   return left;
 }
