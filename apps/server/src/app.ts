@@ -15,7 +15,7 @@ import { useOriginCheck } from './http/origin-check.js';
 import { StorePushQueue } from './integrations/pushes.js';
 import { resolveSecretsKey, Vault } from './integrations/secrets.js';
 import { tooManyRequests } from './lib/errors.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMailer, type Mailer, trackSends } from './mail/mailer.js';
 import { ModelService, type ModelServiceOptions } from './models/model-service.js';
 import { TestClock } from './orders/test-clock.js';
 import { useErrorHandler } from './plugins/errors.js';
@@ -144,8 +144,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('models', models);
   app.decorate('sessions', new SessionCache());
   app.addHook('onClose', () => models.close());
-  const mailer = options.mailer ?? createMailer(config.mail, app.log);
+  const mailer = trackSends(options.mailer ?? createMailer(config.mail, app.log));
   app.decorate('mailer', mailer);
+  // a message already being sent (written to the outbox, handed to SMTP) finishes before shutdown
+  app.addHook('onClose', () => mailer.settled());
   const serverSecret = await resolveAuthSecret(config);
   const secretBox = new SecretBox(serverSecret);
   app.decorate('secretBox', secretBox);

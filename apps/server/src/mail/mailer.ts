@@ -47,6 +47,27 @@ export function createMailer(cfg: Config['mail'], log: FastifyBaseLogger): Maile
   };
 }
 
+/**
+ * The same mailer, counting the messages on their way: `settled()` waits for those (a shutdown must
+ * not cut an outbox file in half, nor close the server under a send).
+ */
+export function trackSends(mailer: Mailer): Mailer & { settled(): Promise<void> } {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    kind: mailer.kind,
+    send(m) {
+      const p = mailer.send(m);
+      inFlight.add(p);
+      const done = () => inFlight.delete(p);
+      p.then(done, done);
+      return p;
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
 /** A readable RFC 5322 message (8-bit plain text), so links in the outbox can be copied as they are. */
 export function outboxMessage(from: string, m: MailMessage, date = new Date()): string {
   const clean = (v: string) => v.replace(/[\r\n]+/g, ' ');
