@@ -127,7 +127,7 @@ export function estimatePrint(
     parameters.layerHeight,
     parameters.supportRequired ? SUPPORT_GEOMETRY_OPTIONS : GEOMETRY_OPTIONS,
   );
-  return computeEstimate(prepared, geometry, parameters, trace);
+  return computeEstimate(geometry, parameters, trace);
 }
 
 /** Per-layer detail for development tools: each layer's moves before they are planned, and the
@@ -138,7 +138,6 @@ export interface LayerTrace {
 }
 
 export function computeEstimate(
-  pm: PreparedMesh,
   geo: LayerGeometry,
   params: PrintParameters,
   trace?: LayerTrace,
@@ -160,7 +159,8 @@ export function computeEstimate(
   const areas = fillAreas(geo);
   const T1 = performance.now();
   const types = surfaceTypes(geo, ctx.infillDensity, areas);
-  if (process.env.ESTIMATE_TIMING) console.error('areas', (T1 - T0).toFixed(0), 'surfaces', (performance.now() - T1).toFixed(0));
+  if (process.env.ESTIMATE_TIMING)
+    console.error('areas', (T1 - T0).toFixed(0), 'surfaces', (performance.now() - T1).toFixed(0));
   const supports = params.supportRequired ? supportKindsOf(geo, types) : null;
   const shape: Raster = {
     cols: geo.raster.cols,
@@ -466,7 +466,6 @@ function thinWallStage(
       moves,
       outlines,
       passes,
-      outline,
       flow(bead),
       speed(bead),
       bead,
@@ -498,7 +497,6 @@ function thinWallStage(
       moves,
       outlines,
       passes,
-      outline,
       flow(bead),
       speed(bead),
       bead,
@@ -597,7 +595,6 @@ function perimeterStage(
   moves: LayerMoves,
   outlines: Array<{ xy: Float64Array; length: number; outer: boolean }>,
   passes: PerimeterPass[],
-  outline: number,
   filamentPerMm: number,
   speed: number,
   spacingMm: number,

@@ -284,42 +284,6 @@ function hullPerimeter(xs: Float64Array, ys: Float64Array, n: number): number {
   return per;
 }
 
-/** Square dilation (Chebyshev radius in cells) of a 0/1 grid, separable; `tmp` is scratch. */
-function dilateSquare(
-  src: Uint8Array,
-  srcOff: number,
-  out: Uint8Array,
-  radius: number,
-  rows: number,
-  cols: number,
-  tmp: Uint8Array,
-): void {
-  for (let r = 0; r < rows; r++) {
-    const ro = r * cols;
-    let lastOn = -1e9;
-    for (let c = 0; c < cols; c++) {
-      if (src[srcOff + ro + c] === 1) lastOn = c;
-      tmp[ro + c] = c - lastOn <= radius ? 1 : 0;
-    }
-    lastOn = 1e9;
-    for (let c = cols - 1; c >= 0; c--) {
-      if (src[srcOff + ro + c] === 1) lastOn = c;
-      if (lastOn - c <= radius) tmp[ro + c] = 1;
-    }
-  }
-  for (let c = 0; c < cols; c++) {
-    let lastOn = -1e9;
-    for (let r = 0; r < rows; r++) {
-      if (tmp[r * cols + c] === 1) lastOn = r;
-      out[r * cols + c] = r - lastOn <= radius ? 1 : 0;
-    }
-    lastOn = 1e9;
-    for (let r = rows - 1; r >= 0; r--) {
-      if (tmp[r * cols + c] === 1) lastOn = r;
-      if (lastOn - r <= radius) out[r * cols + c] = 1;
-    }
-  }
-}
 
 /** Where to look for a segment's island: fractions of a cell inside the segment. */
 const PROBE = [0.5, 1.0, 0.1, 1.6];

@@ -314,21 +314,6 @@ function supportLevels(
   return out;
 }
 
-function isEdge(mask: Uint8Array, p: number, cols: number, rows: number): boolean {
-  const r = (p / cols) | 0;
-  const c = p - r * cols;
-  return (
-    c === 0 ||
-    r === 0 ||
-    c === cols - 1 ||
-    r === rows - 1 ||
-    mask[p - 1] !== 1 ||
-    mask[p + 1] !== 1 ||
-    mask[p - cols] !== 1 ||
-    mask[p + cols] !== 1
-  );
-}
-
 /**
  * The stretches of the walls (polylines, x y pairs) more than `air` mm beyond the layer below
  * (`material` at `below`) whose ends, carried on 0.45 mm along the wall, land on it: PrusaSlicer's

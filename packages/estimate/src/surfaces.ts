@@ -358,7 +358,12 @@ function dropSpecks(
         const q = stack[--sp2] as number;
         const r = (q / cols) | 0;
         const c = q - r * cols;
-        for (const n of [c > 0 ? q - 1 : -1, c < cols - 1 ? q + 1 : -1, r > 0 ? q - cols : -1, r < rows - 1 ? q + cols : -1]) {
+        for (const n of [
+          c > 0 ? q - 1 : -1,
+          c < cols - 1 ? q + 1 : -1,
+          r > 0 ? q - cols : -1,
+          r < rows - 1 ? q + cols : -1,
+        ]) {
           if (n >= 0 && mask[n] === 1 && seen[n] !== 2) {
             seen[n] = 2;
             stack[sp2++] = n;
