@@ -28,8 +28,8 @@ export class EdgeGrid {
         y1 = Math.max(y1, xy[i + 1] as number);
       }
     }
-    // keep the grid at most ~64 k cells
-    const size = Math.max(cell, Math.sqrt(((x1 - x0 + cell) * (y1 - y0 + cell)) / 65536));
+    // buckets about the reach of the queries (a mm), at most ~4,000 of them
+    const size = Math.max(cell, Math.sqrt(((x1 - x0 + cell) * (y1 - y0 + cell)) / 4096));
     this.cell = size;
     this.x0 = x0 - size;
     this.y0 = y0 - size;

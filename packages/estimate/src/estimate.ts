@@ -155,12 +155,8 @@ export function computeEstimate(
     filamentArea,
   };
   const planner = new MotionPlanner();
-  const T0 = performance.now();
   const areas = fillAreas(geo);
-  const T1 = performance.now();
   const types = surfaceTypes(geo, ctx.infillDensity, areas);
-  if (process.env.ESTIMATE_TIMING)
-    console.error('areas', (T1 - T0).toFixed(0), 'surfaces', (performance.now() - T1).toFixed(0));
   const supports = params.supportRequired ? supportKindsOf(geo, types) : null;
   const shape: Raster = {
     cols: geo.raster.cols,
@@ -743,7 +739,7 @@ function wallPathStage(
   pen: Pen,
   below: LowerLayer | null,
 ): void {
-  const grid = new EdgeGrid(island.loops, 0.5);
+  const grid = new EdgeGrid(island.loops, 1);
   // Arachne's bead counts by the part's thickness (its thresholds are for the outline moved in by
   // (w − spacing) / 2 first): the external pass needs 2 beads, the inner one 4
   const arachne = arachneSettings(layer);
@@ -990,7 +986,7 @@ function lowerLayer(geo: LayerGeometry, i: number): LowerLayer {
     grid: geo.raster.grid,
     base: i * cols * rows,
     shape: { cols, rows, cell: geo.cellSize, originX, originY },
-    edges: new EdgeGrid(loops, 0.5),
+    edges: new EdgeGrid(loops, 1),
   };
 }
 
@@ -1033,7 +1029,7 @@ function supportKindsOf(geo: LayerGeometry, types: Uint8Array): SupportPlan {
       const layer = layerSettings(i, 60, geo.layerHeight);
       const out: number[][] = [];
       for (const island of geo.islands[i] ?? []) {
-        const grid = new EdgeGrid(island.loops, 0.5);
+        const grid = new EdgeGrid(island.loops, 1);
         for (const inset of [layer.wallWidth / 2, layer.wallWidth / 2 + layer.wallSpacing])
           for (const p of wallPass(island.loops, inset, grid, 0).paths)
             out.push(p.closed ? [...p.xy, p.xy[0] as number, p.xy[1] as number] : p.xy);
