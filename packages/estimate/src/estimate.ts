@@ -458,16 +458,7 @@ function thinWallStage(
   if (beads.length >= 2) {
     const bead = beads[0] as number;
     const passes: PerimeterPass[] = [{ inset: firstInset + bead / 2 }];
-    perimeterStage(
-      moves,
-      outlines,
-      passes,
-      flow(bead),
-      speed(bead),
-      bead,
-      PROFILE.retractBeforeTravel,
-      true,
-    );
+    perimeterStage(moves, outlines, passes, flow(bead), speed(bead), bead, PROFILE.retractBeforeTravel, true);
   }
   if (beads.length % 2 === 0) {
     // corners thick enough for a middle bead get one as a separate open piece, reached retracted
@@ -489,16 +480,7 @@ function thinWallStage(
       const hop = outline / 2 / pieces;
       repeat(pieces - 1, () => travel(moves, hop, Math.PI / 4, hop > PROFILE.retractBeforeTravel));
     }
-    perimeterStage(
-      moves,
-      outlines,
-      passes,
-      flow(bead),
-      speed(bead),
-      bead,
-      PROFILE.retractBeforeTravel,
-      true,
-    );
+    perimeterStage(moves, outlines, passes, flow(bead), speed(bead), bead, PROFILE.retractBeforeTravel, true);
   }
 }
 

@@ -284,7 +284,6 @@ function hullPerimeter(xs: Float64Array, ys: Float64Array, n: number): number {
   return per;
 }
 
-
 /** Where to look for a segment's island: fractions of a cell inside the segment. */
 const PROBE = [0.5, 1.0, 0.1, 1.6];
 
