@@ -134,15 +134,7 @@ export function classifySurfaces(
       types[base + p] = t;
     }
     // external surfaces spread 3 mm into the fill area (bridges only within their own island)
-    let anyTop = false;
-    let anyBottom = false;
-    for (let p = 0; p < cells; p++) {
-      const t = types[base + p] as number;
-      a[p] = t === Surface.top ? 1 : 0;
-      c[p] = t === Surface.bottom || t === Surface.bridge ? 1 : 0;
-      if (a[p] === 1) anyTop = true;
-      if (c[p] === 1) anyBottom = true;
-    }
+    let [anyTop, anyBottom] = externalMasks(types, base, cells, a, c);
     // a piece of top or bottom in the fill area smaller than a few cells is where the raster meets
     // the fill area's outline (a slope's sliver, 0.5 mm wide, grazing it), not a surface: growing it
     // by 3 mm would make a solid patch PrusaSlicer does not print
@@ -185,15 +177,7 @@ export function classifySurfaces(
   for (let i = 0; i < layers; i++) {
     const base = i * cells;
     const m = 1.05 * spacingOf(i);
-    let anyTop = false;
-    let anyBottom = false;
-    for (let p = 0; p < cells; p++) {
-      const t = types[base + p] as number;
-      a[p] = t === Surface.top ? 1 : 0;
-      c[p] = t === Surface.bottom || t === Surface.bridge ? 1 : 0;
-      if (a[p] === 1) anyTop = true;
-      if (c[p] === 1) anyBottom = true;
-    }
+    const [anyTop, anyBottom] = externalMasks(types, base, cells, a, c);
     if (anyTop) {
       grow(a, b, m, shape);
       for (let p = 0; p < cells; p++) if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | TOP_C;
@@ -297,6 +281,26 @@ export function classifySurfaces(
     }
   }
   return types;
+}
+
+/** tops = the layer's top cells, bottoms = its bottom and bridge cells; whether each has any. */
+function externalMasks(
+  types: Uint8Array,
+  base: number,
+  cells: number,
+  tops: Uint8Array,
+  bottoms: Uint8Array,
+): [boolean, boolean] {
+  let anyTop = false;
+  let anyBottom = false;
+  for (let p = 0; p < cells; p++) {
+    const t = types[base + p] as number;
+    tops[p] = t === Surface.top ? 1 : 0;
+    bottoms[p] = t === Surface.bottom || t === Surface.bridge ? 1 : 0;
+    if (t === Surface.top) anyTop = true;
+    else if (bottoms[p] === 1) anyBottom = true;
+  }
+  return [anyTop, anyBottom];
 }
 
 /**
