@@ -4,7 +4,7 @@
  * Prints one JSON object (the estimate); on failure `{"error": "..."}` and a non-zero exit. Pricing is
  * @printloop/quote's job (the estimator does not depend on it).
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isGeometryError, parseModel } from '@printloop/geometry';
 import { ParameterError, parseParameters } from '@printloop/materials';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const file = path.resolve(base, args.file);
   let data: Uint8Array;
   try {
-    data = await readFile(file);
+    data = readFileSync(file);
   } catch {
     throw new UsageError(`Cannot read ${args.file}`);
   }

@@ -7,7 +7,7 @@ import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './ara
 import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
 import { insetLoops, type Loops } from './hatch.js';
-import { loopArea2, loopLength } from './outline.js';
+import { loopArea2, loopLength, toNumbers } from './outline.js';
 import { MotionPlanner } from './planner.js';
 import { contours, distanceField, type Raster, rasterizeLoops } from './raster.js';
 import {
@@ -544,8 +544,8 @@ function thickCorners(xy: Float64Array, thickness: number, limit: number): numbe
     const ay = (xy[2 * i + 1] as number) - (xy[2 * a + 1] as number);
     const bx = (xy[2 * b] as number) - (xy[2 * i] as number);
     const by = (xy[2 * b + 1] as number) - (xy[2 * i + 1] as number);
-    const la = Math.hypot(ax, ay);
-    const lb = Math.hypot(bx, by);
+    const la = Math.sqrt(ax * ax + ay * ay);
+    const lb = Math.sqrt(bx * bx + by * by);
     if (!(la > 0) || !(lb > 0)) continue;
     // only a turn away from the material (right, material on the left) thickens the wall
     if (ax * by - ay * bx >= 0) continue;
@@ -594,7 +594,7 @@ function perimeterStage(
       const n = outlines[next] as { xy: Float64Array };
       const dx = (n.xy[0] as number) - (o.xy[0] as number);
       const dy = (n.xy[1] as number) - (o.xy[1] as number);
-      const hop = Math.hypot(dx, dy);
+      const hop = Math.sqrt(dx * dx + dy * dy);
       travel(moves, hop, Math.atan2(dy, dx), hop > retractBefore);
     }
   }
@@ -827,7 +827,7 @@ function wallPathStage(
       if (path.length >= 4) {
         const dx = (path[2] as number) - (path[0] as number);
         const dy = (path[3] as number) - (path[1] as number);
-        travel(ctx.moves, Math.min(PROFILE.nozzle, Math.hypot(dx, dy)), Math.atan2(dy, dx), false);
+        travel(ctx.moves, Math.min(PROFILE.nozzle, Math.sqrt(dx * dx + dy * dy)), Math.atan2(dy, dx), false);
       }
     } else print(grp.outer.xy);
   }
@@ -861,7 +861,7 @@ function halfOf(xy: number[]): number[] {
   for (let i = 2; i < xy.length && left > 0; i += 2) {
     const dx = (xy[i] as number) - (xy[i - 2] as number);
     const dy = (xy[i + 1] as number) - (xy[i - 1] as number);
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     if (len >= left) {
       out.push((xy[i - 2] as number) + (dx * left) / len, (xy[i - 1] as number) + (dy * left) / len);
       break;
@@ -886,7 +886,7 @@ function loopFrom(xy: number[], start: number): number[] {
     const m = out.length;
     const dx = (out[m - 2] as number) - (out[m - 4] as number);
     const dy = (out[m - 1] as number) - (out[m - 3] as number);
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     if (len > left) {
       out[m - 2] = (out[m - 2] as number) - (dx * left) / len;
       out[m - 1] = (out[m - 1] as number) - (dy * left) / len;
@@ -1071,7 +1071,7 @@ function supportStage(
     if (kind === SupportKind.base) {
       // the sheath: each island's outline moved in by half a width
       for (const xy of insetLoops(loops, width / 2)) {
-        const pts = Array.from(xy);
+        const pts = toNumbers(xy);
         pts.push(xy[0] as number, xy[1] as number);
         paths.push({ xy: pts, area, fixed: false });
       }

@@ -67,12 +67,11 @@ export interface LayerSurfaces {
 export function layerSurfaces(types: Uint8Array, layer: number, shape: Raster): LayerSurfaces {
   const cells = shape.cols * shape.rows;
   const base = layer * cells;
-  const seen = new Set<number>();
-  for (let p = 0; p < cells; p++) {
-    const t = types[base + p] as number;
-    if (t !== Surface.none) seen.add(t);
-  }
-  const present = [...seen].sort();
+  // (a flag per type code: a Set's add per cell costs more than the rest of the scan)
+  const seen = new Uint8Array(8);
+  for (let p = 0; p < cells; p++) seen[types[base + p] as number] = 1;
+  const present: number[] = [];
+  for (let t = 1; t < seen.length; t++) if (seen[t] === 1) present.push(t);
   if (present.length <= 1) return { present, loops: null };
   const loops = new Map<number, Loops>();
   const { cols, rows } = shape;

@@ -34,7 +34,7 @@ export function insetLoops(loops: Loops, d: number, join: 'miter' | 'round' = 'm
     const pts = offsetLoop(xy, d, join);
     if (pts.length >= 6) {
       const clean = untangle(pts);
-      if (clean.length >= 6) out.push(Float64Array.from(clean));
+      if (clean.length >= 6) out.push(new Float64Array(clean));
     }
   }
   return out;
@@ -49,41 +49,34 @@ export function insetLoops(loops: Loops, d: number, join: 'miter' | 'round' = 'm
  */
 function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): number[] {
   const m = xy.length / 2;
+  if (offsetScratch.ux.length < m) offsetScratch = newOffsetScratch(m * 2);
   // the edges of non-zero length
-  const ux: number[] = [];
-  const uy: number[] = [];
-  const ox: number[] = [];
-  const oy: number[] = [];
-  const vx: number[] = [];
-  const vy: number[] = [];
+  const { ux, uy, ox, oy, vx, vy, prev, next, alive, startX, startY, queue } = offsetScratch;
+  let n = 0;
   for (let i = 0; i < m; i++) {
     const j = i + 1 < m ? i + 1 : 0;
     const px = xy[2 * i] as number;
     const py = xy[2 * i + 1] as number;
     const dx = (xy[2 * j] as number) - px;
     const dy = (xy[2 * j + 1] as number) - py;
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     if (!(len > 1e-9)) continue;
-    ux.push(dx / len);
-    uy.push(dy / len);
+    ux[n] = dx / len;
+    uy[n] = dy / len;
     // a point on the moved line (the edge's start moved along the left normal) and the original
-    ox.push(px - (d * dy) / len);
-    oy.push(py + (d * dx) / len);
-    vx.push(px);
-    vy.push(py);
+    ox[n] = px - (d * dy) / len;
+    oy[n] = py + (d * dx) / len;
+    vx[n] = px;
+    vy[n] = py;
+    n++;
   }
-  const n = ux.length;
   if (n < 3) return [];
-  const prev = new Int32Array(n);
-  const next = new Int32Array(n);
-  const alive = new Uint8Array(n).fill(1);
   for (let i = 0; i < n; i++) {
-    prev[i] = (i + n - 1) % n;
-    next[i] = (i + 1) % n;
+    prev[i] = i === 0 ? n - 1 : i - 1;
+    next[i] = i + 1 === n ? 0 : i + 1;
+    alive[i] = 1;
   }
   // where moved edge i starts: on the line of edge prev(i)
-  const startX = new Float64Array(n);
-  const startY = new Float64Array(n);
   const meet = (i: number): void => {
     const p = prev[i] as number;
     const cross = (ux[p] as number) * (uy[i] as number) - (uy[p] as number) * (ux[i] as number);
@@ -99,7 +92,9 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
     const x = (ox[p] as number) + t * (ux[p] as number);
     const y = (oy[p] as number) + t * (uy[p] as number);
     // lines nearly parallel meet far away: past the miter limit the corner is bevelled instead
-    if (Math.hypot(x - (ox[i] as number), y - (oy[i] as number)) > MITER_LIMIT * Math.abs(d)) {
+    const mx = x - (ox[i] as number);
+    const my = y - (oy[i] as number);
+    if (mx * mx + my * my > (MITER_LIMIT * d) ** 2) {
       startX[i] = ox[i] as number;
       startY[i] = oy[i] as number;
     } else {
@@ -109,8 +104,9 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
   };
   for (let i = 0; i < n; i++) meet(i);
   let count = n;
-  const queue: number[] = [];
-  for (let i = 0; i < n; i++) queue.push(i);
+  // (a stack of edges to look at: each removal pushes two, so it never holds more than 2n... plus n)
+  let top = 0;
+  for (let i = 0; i < n; i++) queue[top++] = i;
   const reversed = (i: number) => {
     const j = next[i] as number;
     return (
@@ -119,8 +115,8 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
       0
     );
   };
-  while (queue.length > 0 && count >= 3) {
-    const i = queue.pop() as number;
+  while (top > 0 && count >= 3) {
+    const i = queue[--top] as number;
     if (alive[i] === 0 || !reversed(i)) continue;
     alive[i] = 0;
     count--;
@@ -129,7 +125,8 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
     next[p] = q;
     prev[q] = p;
     meet(q);
-    queue.push(p, q);
+    queue[top++] = p;
+    queue[top++] = q;
   }
   if (count < 3) return [];
   const pts: number[] = [];
@@ -172,6 +169,25 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
   return pts;
 }
 
+/** `offsetLoop`'s per-edge tables, reused from call to call (grown as needed). */
+function newOffsetScratch(size: number) {
+  return {
+    ux: new Float64Array(size),
+    uy: new Float64Array(size),
+    ox: new Float64Array(size),
+    oy: new Float64Array(size),
+    vx: new Float64Array(size),
+    vy: new Float64Array(size),
+    prev: new Int32Array(size),
+    next: new Int32Array(size),
+    alive: new Uint8Array(size),
+    startX: new Float64Array(size),
+    startY: new Float64Array(size),
+    queue: new Int32Array(size * 3),
+  };
+}
+let offsetScratch = newOffsetScratch(0);
+
 /** How many edges ahead `untangle` looks for a crossing. */
 const UNTANGLE_WINDOW = 16;
 
@@ -199,7 +215,7 @@ function untangle(pts: number[]): number[] {
       if (drop[i] === 1) continue;
       const ax = xy[2 * i] as number;
       const ay = xy[2 * i + 1] as number;
-      const i1 = (i + 1) % n;
+      const i1 = i + 1 === n ? 0 : i + 1;
       const bx = xy[2 * i1] as number;
       const by = xy[2 * i1 + 1] as number;
       const limit = Math.min(UNTANGLE_WINDOW, n - 2);
@@ -208,8 +224,8 @@ function untangle(pts: number[]): number[] {
       const minY = Math.min(ay, by);
       const maxY = Math.max(ay, by);
       for (let k = 2; k <= limit; k++) {
-        const j = (i + k) % n;
-        const j1 = (j + 1) % n;
+        const j = i + k < n ? i + k : i + k - n;
+        const j1 = j + 1 === n ? 0 : j + 1;
         if (j1 === i) break;
         const cx = xy[2 * j] as number;
         const cy = xy[2 * j + 1] as number;
@@ -419,13 +435,13 @@ export function hatch(loops: Loops, angle: number, spacing: number, phase = 0, c
   }
   return {
     count: line.length,
-    line: Int32Array.from(line),
-    x0: Float64Array.from(x0),
-    x1: Float64Array.from(x1),
-    loop0: Int32Array.from(loop0),
-    edge0: Int32Array.from(edge0),
-    loop1: Int32Array.from(loop1),
-    edge1: Int32Array.from(edge1),
+    line: new Int32Array(line),
+    x0: new Float64Array(x0),
+    x1: new Float64Array(x1),
+    loop0: new Int32Array(loop0),
+    edge0: new Int32Array(edge0),
+    loop1: new Int32Array(loop1),
+    edge1: new Int32Array(edge1),
     angle,
     spacing,
     phase,

@@ -19,6 +19,10 @@ const scratch = {
   ends: new Int32Array(0),
   q: new Int32Array(0),
   used: new Uint8Array(0),
+  /** One chain: its points (x, y), its segments and which ran backwards. */
+  xy: new Float64Array(0),
+  members: new Int32Array(0),
+  backwards: new Uint8Array(0),
 };
 
 /**
@@ -95,26 +99,32 @@ export function chainLoops(
       h = (h + 1) & (size - 1);
     }
   };
-  const xy: number[] = [];
-  const members: number[] = [];
-  const backwards: boolean[] = [];
+  // a chain is at most all the segments
+  if (scratch.members.length < n) {
+    scratch.xy = new Float64Array(n * 4);
+    scratch.members = new Int32Array(n * 2);
+    scratch.backwards = new Uint8Array(n * 2);
+  }
+  const xy = scratch.xy;
+  const members = scratch.members;
+  const backwards = scratch.backwards;
   for (let s = 0; s < n; s++) {
     if (used[s] === 1) continue;
-    xy.length = 0;
-    members.length = 0;
-    backwards.length = 0;
+    let count = 0;
     let cur = s;
     let reversed = false;
     let turned = 0;
     while (cur >= 0) {
       used[cur] = 1;
-      members.push(cur);
-      backwards.push(reversed);
+      members[count] = cur;
+      backwards[count] = reversed ? 1 : 0;
       if (reversed) turned++;
       const k = (first + cur) * 4;
       // the point this segment leaves from, and the one it reaches, in travel order
       const o = reversed ? 2 : 0;
-      xy.push(seg[k + o] as number, seg[k + o + 1] as number);
+      xy[2 * count] = seg[k + o] as number;
+      xy[2 * count + 1] = seg[k + o + 1] as number;
+      count++;
       const ex = q[cur * 4 + 2 - o] as number;
       const ey = q[cur * 4 + 3 - o] as number;
       cur = find(starts, 0, ex, ey);
@@ -125,9 +135,9 @@ export function chainLoops(
       }
     }
     // orientation repair: the majority decides which way the loop runs
-    const flipAll = turned * 2 > members.length;
-    for (let m = 0; m < members.length; m++) {
-      if ((backwards[m] as boolean) !== flipAll) {
+    const flipAll = turned * 2 > count;
+    for (let m = 0; m < count; m++) {
+      if ((backwards[m] === 1) !== flipAll) {
         const k = (first + (members[m] as number)) * 4;
         const x1 = seg[k] as number;
         const y1 = seg[k + 1] as number;
@@ -137,8 +147,8 @@ export function chainLoops(
         seg[k + 3] = y1;
       }
     }
-    if (xy.length < 6) continue;
-    let loop = Float64Array.from(xy);
+    if (count < 3) continue;
+    let loop = xy.slice(0, 2 * count);
     if (flipAll) {
       const rev = new Float64Array(loop.length);
       const count = loop.length / 2;
@@ -211,4 +221,11 @@ export function loopLength(xy: Float64Array): number {
     );
   }
   return s;
+}
+
+/** A typed array's values as a plain array (an index loop: `Array.from` walks an iterator). */
+export function toNumbers(xy: Float64Array): number[] {
+  const out = new Array<number>(xy.length);
+  for (let i = 0; i < xy.length; i++) out[i] = xy[i] as number;
+  return out;
 }

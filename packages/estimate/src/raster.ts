@@ -300,16 +300,14 @@ export function contours(mask: Uint8Array, shape: Raster): Float64Array[] {
   if (contourScratch.length < size) contourScratch = new Int32Array(size);
   const next = contourScratch.subarray(0, size).fill(-1);
   const starts: number[] = [];
-  const point = (key: number): [number, number] => {
-    const vertical = key & 1;
-    const base = key >> 1;
-    const r = Math.floor(base / (W + 1)) - 1;
-    const c = (base % (W + 1)) - 1;
-    const x = originX + (c + 0.5 + (vertical ? 0 : 0.5)) * cell;
-    const y = originY + (r + 0.5 + (vertical ? 0.5 : 0)) * cell;
-    return [x, y];
+  // (written with the set corners on the right; each link is stored reversed)
+  const link = (to: number, from: number) => {
+    next[from] = to;
+    starts.push(from);
   };
   for (let r = -1; r < rows; r++) {
+    // a row of all-unset squares (both rows of centres empty) has no crossing
+    if (rowEmpty(mask, r, cols, rows) && rowEmpty(mask, r + 1, cols, rows)) continue;
     for (let c = -1; c < cols; c++) {
       // square with corners a=(c,r) b=(c+1,r) d=(c+1,r+1) e=(c,r+1), counter-clockwise
       const a = at(c, r);
@@ -322,11 +320,6 @@ export function contours(mask: Uint8Array, shape: Raster): Float64Array[] {
       const right = vKey(c + 1, r);
       const top = hKey(c, r + 1);
       const left = vKey(c, r);
-      // (written with the set corners on the right; each link is stored reversed)
-      const link = (to: number, from: number) => {
-        next[from] = to;
-        starts.push(from);
-      };
       switch (code) {
         case 1: // a
           link(left, bottom);
@@ -384,8 +377,15 @@ export function contours(mask: Uint8Array, shape: Raster): Float64Array[] {
       const to = next[k] as number;
       if (to < 0) break;
       next[k] = -1; // seen
-      const [x, y] = point(k);
-      pts.push(x, y);
+      // the crossing's point: the middle of its square edge
+      const vertical = k & 1;
+      const base = k >> 1;
+      const r = Math.floor(base / (W + 1)) - 1;
+      const c = base - (r + 1) * (W + 1) - 1;
+      pts.push(
+        originX + (c + 0.5 + (vertical ? 0 : 0.5)) * cell,
+        originY + (r + 0.5 + (vertical ? 0.5 : 0)) * cell,
+      );
       k = to;
     }
     if (pts.length >= 6) loops.push(dropCollinear(pts));
@@ -394,6 +394,14 @@ export function contours(mask: Uint8Array, shape: Raster): Float64Array[] {
 }
 
 let contourScratch = new Int32Array(0);
+
+/** Whether row r of the mask has no set cell (rows outside the grid have none). */
+function rowEmpty(mask: Uint8Array, r: number, cols: number, rows: number): boolean {
+  if (r < 0 || r >= rows) return true;
+  const end = (r + 1) * cols;
+  for (let p = r * cols; p < end; p++) if (mask[p] === 1) return false;
+  return true;
+}
 
 /** Remove vertices lying on the straight line through their neighbours (marching squares' runs). */
 function dropCollinear(pts: number[]): Float64Array {
@@ -511,8 +519,11 @@ export function distanceField(
       }
     }
   }
+  const far = range * range;
   for (let p = 0; p < cells; p++) {
-    const d = Math.min(127, Math.round(Math.sqrt(best[p] as number) / FIELD_STEP));
+    const b2 = best[p] as number;
+    // (most cells are out of range: no root to take)
+    const d = b2 >= far ? 127 : Math.min(127, Math.round(Math.sqrt(b2) / FIELD_STEP));
     out[outOff + p] = material[off + p] === 1 ? d : -d;
   }
 }

@@ -74,23 +74,32 @@ export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
   const P = mesh.positions;
   const n = mesh.triangleCount;
   if (!(n > 0) || P.length < n * 9) throw new Error('The model has no triangles');
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  // bounds (locals, not arrays: this runs over every vertex of a mesh of up to millions)
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let z0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let z1 = -Infinity;
   for (let i = 0; i < n * 9; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = P[i + k] as number;
-      if (v < (min[k] as number)) min[k] = v;
-      if (v > (max[k] as number)) max[k] = v;
-    }
+    const x = P[i] as number;
+    const y = P[i + 1] as number;
+    const z = P[i + 2] as number;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
-  if (!Number.isFinite(min[0] + min[1] + min[2] + max[0] + max[1] + max[2]))
-    throw new Error('The model has invalid coordinates');
-  const z0 = min[2];
+  const min: [number, number, number] = [x0, y0, z0];
+  const max: [number, number, number] = [x1, y1, z1];
+  if (!Number.isFinite(x0 + y0 + z0 + x1 + y1 + z1)) throw new Error('The model has invalid coordinates');
   const zmin = new Float32Array(n);
   const zmax = new Float32Array(n);
   let vol6 = 0;
-  const cx = (min[0] + max[0]) / 2;
-  const cy = (min[1] + max[1]) / 2;
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
   for (let t = 0; t < n; t++) {
     const o = t * 9;
     // signed volume (about the bbox centre, for precision) tells an inside-out mesh
@@ -104,11 +113,8 @@ export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
     const qy = (P[o + 7] as number) - cy;
     const qz = (P[o + 8] as number) - z0;
     vol6 += ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
-    const a = (P[o + 2] as number) - z0;
-    const b = (P[o + 5] as number) - z0;
-    const c = (P[o + 8] as number) - z0;
-    zmin[t] = Math.min(a, b, c);
-    zmax[t] = Math.max(a, b, c);
+    zmin[t] = Math.min(az, bz, qz);
+    zmax[t] = Math.max(az, bz, qz);
   }
   return {
     mesh,
@@ -472,7 +478,7 @@ function measureOutlines(
     const y2 = seg[s * 4 + 3] as number;
     const dx = x2 - x1;
     const dy = y2 - y1;
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     const mx = (x1 + x2) / 2;
     const my = (y1 + y2) / 2;
     let id = -1;

@@ -72,215 +72,312 @@ export function classifySurfaces(
   fillArea: (layer: number, out: Uint8Array) => number,
   field: Int8Array,
 ): Uint8Array {
-  const { cols, rows, cell } = shape;
-  const cells = cols * rows;
-  const h = settings.layerHeight;
-  const widthOf = (i: number) => (i === 0 ? settings.firstLayerWidth : settings.width);
-  const spacingOf = (i: number) => widthOf(i) - h * ROUND;
-  const types = new Uint8Array(cells * layers);
-  // per layer: bit 1 fill area, bit 2 top of the slice, bit 4 bottom of the slice, bit 8 grown top
-  // (for the shells' cache), bit 16 grown bottom / bridge
-  const flags = new Uint8Array(cells * layers);
-  const a = new Uint8Array(cells);
-  const b = new Uint8Array(cells);
-  const c = new Uint8Array(cells);
-  const labels = new Int32Array(cells);
-  const stack = new Int32Array(cells);
-  const FILL = 1;
-  /** Cells of the smallest top or bottom piece taken as a surface. */
-  const minPiece = Math.max(4, Math.ceil(MIN_SURFACE / (cell * cell)));
-  const TOP_S = 2;
-  const BOTTOM_S = 4;
-  // (the slices' tops and bottoms themselves: only the fill area's are grown into shells)
-  const TOP_C = 8;
-  const BOTTOM_C = 16;
-
+  const cells = shape.cols * shape.rows;
+  const work: Work = {
+    material,
+    layers,
+    shape,
+    settings,
+    field,
+    cells,
+    types: new Uint8Array(cells * layers),
+    flags: new Uint8Array(cells * layers),
+    a: new Uint8Array(cells),
+    b: new Uint8Array(cells),
+    c: new Uint8Array(cells),
+    near: new Uint8Array(cells),
+    labels: new Int32Array(cells),
+    stack: new Int32Array(cells),
+    minPiece: Math.max(4, Math.ceil(MIN_SURFACE / (shape.cell * shape.cell))),
+  };
+  // Each stage is a function called once per layer (not one long function of loops run once), so
+  // that V8 optimises each loop body once and keeps it.
   // 1-4: fill area, types, small areas solid, external surfaces grown 3 mm
-  for (let i = 0; i < layers; i++) {
-    const base = i * cells;
-    const exactArea = fillArea(i, b);
-    let fillCells = 0;
-    for (let p = 0; p < cells; p++) if (b[p] === 1) fillCells++;
-    // areas by cell count, corrected to the fill area's exact area (a strip two cells wide may be
-    // 2.4 cells of the real thing)
-    const cellArea = fillCells > 0 && exactArea > 0 ? exactArea / fillCells : cell * cell;
-    for (let p = 0; p < cells; p++) {
-      if (material[base + p] !== 1) continue;
-      let f = b[p] === 1 ? FILL : 0;
-      const above = i + 1 < layers ? material[base + cells + p] === 1 : false;
-      const below = i > 0 ? material[base - cells + p] === 1 : false;
-      const bottom = i === 0 || !below;
-      const top = !bottom && !above;
-      if (top) f |= TOP_S;
-      if (bottom) f |= BOTTOM_S;
-      flags[base + p] = f;
-    }
-    // internal pieces: small ones solid
-    for (let p = 0; p < cells; p++) {
-      const f = flags[base + p] as number;
-      a[p] = (f & FILL) !== 0 && (f & (TOP_S | BOTTOM_S)) === 0 ? 1 : 0;
-    }
-    const sizes = components(a, labels, shape, stack);
-    for (let p = 0; p < cells; p++) {
-      const f = flags[base + p] as number;
-      if ((f & FILL) === 0) continue;
-      let t: Surface;
-      if ((f & BOTTOM_S) !== 0) t = i === 0 ? Surface.bottom : Surface.bridge;
-      else if ((f & TOP_S) !== 0) t = Surface.top;
-      else {
-        const size = sizes[labels[p] as number] as number;
-        t = size * cellArea <= settings.solidBelowArea ? Surface.solid : Surface.sparse;
-      }
-      types[base + p] = t;
-    }
-    // external surfaces spread 3 mm into the fill area (bridges only within their own island)
-    let [anyTop, anyBottom] = externalMasks(types, base, cells, a, c);
-    // a piece of top or bottom in the fill area smaller than a few cells is where the raster meets
-    // the fill area's outline (a slope's sliver, 0.5 mm wide, grazing it), not a surface: growing it
-    // by 3 mm would make a solid patch PrusaSlicer does not print
-    if (i > 0) {
-      if (anyTop) anyTop = dropSpecks(a, labels, stack, shape, minPiece, types, base);
-      if (anyBottom) anyBottom = dropSpecks(c, labels, stack, shape, minPiece, types, base);
-    }
-    if (anyTop) {
-      grow(a, b, EXTERNAL_MARGIN, shape);
-      for (let p = 0; p < cells; p++) {
-        const t = types[base + p] as number;
-        if (b[p] === 1 && (t === Surface.sparse || t === Surface.solid)) types[base + p] = Surface.top;
-      }
-    }
-    if (anyBottom) {
-      // islands of the fill area that hold a bottom
-      for (let p = 0; p < cells; p++) a[p] = ((flags[base + p] as number) & FILL) !== 0 ? 1 : 0;
-      const islands = components(a, labels, shape, stack);
-      const holds = new Uint8Array(islands.length);
-      for (let p = 0; p < cells; p++)
-        if (c[p] === 1 && (labels[p] as number) >= 0) holds[labels[p] as number] = 1;
-      grow(c, b, EXTERNAL_MARGIN, shape);
-      const kind = i === 0 ? Surface.bottom : Surface.bridge;
-      for (let p = 0; p < cells; p++) {
-        const t = types[base + p] as number;
-        if (b[p] !== 1 || t === Surface.none || t === kind) continue;
-        const l = labels[p] as number;
-        // bridges win over grown tops; a first-layer bottom is everywhere already
-        if (l >= 0 && holds[l] === 1 && (t === Surface.sparse || t === Surface.solid || t === Surface.top))
-          types[base + p] = kind;
-      }
-    }
-  }
+  for (let i = 0; i < layers; i++) typeLayer(work, i, fillArea);
+  // 5. vertical shells
+  for (let i = 0; i < layers; i++) markShellSources(work, i);
+  const runs = new Uint8Array(cells * layers);
+  for (let i = 0; i < layers; i++) plainRuns(work, i, runs);
+  for (let k = 0; k < layers; k++) verticalShells(work, k, runs);
+  // 6. bridge over infill
+  if (settings.density < 1) for (let k = 1; k < layers; k++) bridgeOverInfill(work, k);
+  return work.types;
+}
 
-  // 5. vertical shells. Tops and bottoms of the fill area (areas, grown by m) are judged on the
-  // raster; the slivers a sloped or rough outline leaves between layers, and the shifts of the fill
-  // area from layer to layer, are thinner than a cell, so they are judged on the signed distances
-  // to the outlines (`field`, hundredths of a mm): a sliver or a band survives the shells' opening
-  // (shrink ½ m, grow 0.8 m) only where it is at least m wide, and then reaches 0.3 m further.
-  for (let i = 0; i < layers; i++) {
-    const base = i * cells;
-    const m = 1.05 * spacingOf(i);
-    const [anyTop, anyBottom] = externalMasks(types, base, cells, a, c);
-    if (anyTop) {
-      grow(a, b, m, shape);
-      for (let p = 0; p < cells; p++) if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | TOP_C;
+/** The surfaces' inputs, output and scratch rasters. */
+interface Work {
+  material: Uint8Array;
+  layers: number;
+  shape: Raster;
+  settings: SurfaceSettings;
+  field: Int8Array;
+  cells: number;
+  /** Surface types, layer-major (the result). */
+  types: Uint8Array;
+  /** Per cell and layer: FILL, TOP_S, BOTTOM_S, TOP_C, BOTTOM_C. */
+  flags: Uint8Array;
+  a: Uint8Array;
+  b: Uint8Array;
+  c: Uint8Array;
+  near: Uint8Array;
+  labels: Int32Array;
+  stack: Int32Array;
+  /** Cells of the smallest top or bottom piece taken as a surface. */
+  minPiece: number;
+}
+
+// flags per cell and layer: the fill area, the slice's own top and bottom, and the grown tops and
+// bottoms of the fill area (the vertical shells' sources)
+const FILL = 1;
+const TOP_S = 2;
+const BOTTOM_S = 4;
+const TOP_C = 8;
+const BOTTOM_C = 16;
+
+function spacingOf(settings: SurfaceSettings, i: number): number {
+  return widthOf(settings, i) - settings.layerHeight * ROUND;
+}
+
+function widthOf(settings: SurfaceSettings, i: number): number {
+  return i === 0 ? settings.firstLayerWidth : settings.width;
+}
+
+/** Stages 1-4 on layer i. */
+function typeLayer(work: Work, i: number, fillArea: (layer: number, out: Uint8Array) => number): void {
+  const { material, layers, shape, settings, cells, types, flags, a, b, c, labels, stack } = work;
+  const cell = shape.cell;
+  const base = i * cells;
+  const exactArea = fillArea(i, b);
+  let fillCells = 0;
+  const hasAbove = i + 1 < layers;
+  for (let p = 0; p < cells; p++) {
+    if (b[p] === 1) fillCells++;
+    if (material[base + p] !== 1) {
+      a[p] = 0;
+      continue;
     }
-    if (anyBottom) {
-      grow(c, b, m, shape);
-      for (let p = 0; p < cells; p++)
-        if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | BOTTOM_C;
+    let f = b[p] === 1 ? FILL : 0;
+    const above = hasAbove ? material[base + cells + p] === 1 : false;
+    const below = i > 0 ? material[base - cells + p] === 1 : false;
+    const bottom = i === 0 || !below;
+    const top = !bottom && !above;
+    if (top) f |= TOP_S;
+    if (bottom) f |= BOTTOM_S;
+    flags[base + p] = f;
+    // internal pieces: small ones solid
+    a[p] = f === FILL ? 1 : 0;
+  }
+  // areas by cell count, corrected to the fill area's exact area (a strip two cells wide may be
+  // 2.4 cells of the real thing)
+  const cellArea = fillCells > 0 && exactArea > 0 ? exactArea / fillCells : cell * cell;
+  const sizes = components(a, labels, shape, stack);
+  // the types, and (as `externalMasks` gives them) the tops in a, the bottoms in c
+  let anyTop = false;
+  let anyBottom = false;
+  for (let p = 0; p < cells; p++) {
+    const f = flags[base + p] as number;
+    a[p] = 0;
+    c[p] = 0;
+    if ((f & FILL) === 0) continue;
+    let t: Surface;
+    if ((f & BOTTOM_S) !== 0) {
+      t = i === 0 ? Surface.bottom : Surface.bridge;
+      c[p] = 1;
+      anyBottom = true;
+    } else if ((f & TOP_S) !== 0) {
+      t = Surface.top;
+      a[p] = 1;
+      anyTop = true;
+    } else {
+      const size = sizes[labels[p] as number] as number;
+      t = size * cellArea <= settings.solidBelowArea ? Surface.solid : Surface.sparse;
+    }
+    types[base + p] = t;
+  }
+  // external surfaces spread 3 mm into the fill area (bridges only within their own island)
+  // a piece of top or bottom in the fill area smaller than a few cells is where the raster meets
+  // the fill area's outline (a slope's sliver, 0.5 mm wide, grazing it), not a surface: growing it
+  // by 3 mm would make a solid patch PrusaSlicer does not print
+  if (i > 0) {
+    if (anyTop) anyTop = dropSpecks(a, labels, stack, shape, work.minPiece, types, base);
+    if (anyBottom) anyBottom = dropSpecks(c, labels, stack, shape, work.minPiece, types, base);
+  }
+  if (anyTop) {
+    grow(a, b, EXTERNAL_MARGIN, shape);
+    for (let p = 0; p < cells; p++) {
+      const t = types[base + p] as number;
+      if (b[p] === 1 && (t === Surface.sparse || t === Surface.solid)) types[base + p] = Surface.top;
     }
   }
+  if (anyBottom) {
+    // islands of the fill area that hold a bottom
+    for (let p = 0; p < cells; p++) a[p] = ((flags[base + p] as number) & FILL) !== 0 ? 1 : 0;
+    const islands = components(a, labels, shape, stack);
+    const holds = new Uint8Array(islands.length);
+    for (let p = 0; p < cells; p++)
+      if (c[p] === 1 && (labels[p] as number) >= 0) holds[labels[p] as number] = 1;
+    grow(c, b, EXTERNAL_MARGIN, shape);
+    const kind = i === 0 ? Surface.bottom : Surface.bridge;
+    for (let p = 0; p < cells; p++) {
+      const t = types[base + p] as number;
+      if (b[p] !== 1 || t === Surface.none || t === kind) continue;
+      const l = labels[p] as number;
+      // bridges win over grown tops; a first-layer bottom is everywhere already
+      if (l >= 0 && holds[l] === 1 && (t === Surface.sparse || t === Surface.solid || t === Surface.top))
+        types[base + p] = kind;
+    }
+  }
+}
+
+/**
+ * 5, first half: layer i's tops and bottoms of the fill area (areas, grown by m) are judged on the
+ * raster, and cached in the flags as TOP_C and BOTTOM_C.
+ */
+function markShellSources(work: Work, i: number): void {
+  const { shape, settings, cells, types, flags, a, b, c } = work;
+  const base = i * cells;
+  const m = 1.05 * spacingOf(settings, i);
+  const [anyTop, anyBottom] = externalMasks(types, base, cells, a, c);
+  if (anyTop) {
+    grow(a, b, m, shape);
+    for (let p = 0; p < cells; p++) if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | TOP_C;
+  }
+  if (anyBottom) {
+    grow(c, b, m, shape);
+    for (let p = 0; p < cells; p++) if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | BOTTOM_C;
+  }
+}
+
+/** Signed distance (hundredths of a mm) at and past which `field` saturates: deep inside. */
+const FIELD_DEEP = 127;
+
+/**
+ * For the vertical shells' shortcut: per cell of layer i, how many layers up to i in a row (at most
+ * 255) the cell is plain: in the fill area, no grown top or bottom, and deep inside the outline.
+ * Where every layer a cell's shell window reads is plain, the window cannot make it solid.
+ */
+function plainRuns(work: Work, i: number, runs: Uint8Array): void {
+  const { cells, flags, field } = work;
+  const base = i * cells;
+  for (let p = 0; p < cells; p++) {
+    const q = base + p;
+    const plain = ((flags[q] as number) & (FILL | TOP_C | BOTTOM_C)) === FILL && field[q] === FIELD_DEEP;
+    const before = i > 0 ? (runs[q - cells] as number) : 0;
+    runs[q] = plain ? (before < 255 ? before + 1 : 255) : 0;
+  }
+}
+
+/**
+ * 5. vertical shells on layer k. The slivers a sloped or rough outline leaves between layers, and
+ * the shifts of the fill area from layer to layer, are thinner than a cell, so they are judged on
+ * the signed distances to the outlines (`field`, hundredths of a mm): a sliver or a band survives the
+ * shells' opening (shrink ½ m, grow 0.8 m) only where it is at least m wide, and then reaches 0.3 m
+ * further.
+ */
+function verticalShells(work: Work, k: number, runs: Uint8Array): void {
+  const { layers, shape, settings, field, cells, types, flags, a, b, c, near } = work;
   const up = settings.topLayers - 1;
   const down = settings.bottomLayers - 1;
-  const near = new Uint8Array(cells);
   const STEP = 0.01;
-  for (let k = 0; k < layers; k++) {
-    const base = k * cells;
-    const s = spacingOf(k);
-    const m = 1.05 * s;
-    const D = widthOf(k) / 2 + 1.25 * s;
-    const mU = m / STEP;
-    const dU = D / STEP;
-    const sliverU = 0.09 / STEP; // PrusaSlicer opens tops and bottoms by a tenth of the width
-    let anyRaster = false;
-    let anyField = false;
-    for (let p = 0; p < cells; p++) {
-      a[p] = 0;
-      near[p] = 0;
-      const t = types[base + p] as number;
-      if (t !== Surface.sparse && t !== Surface.solid) continue;
-      const fk = field[base + p] as number;
-      let raster = false;
-      let solid = false;
-      let band = 0;
-      // layers above (their tops) and below (their bottoms) in the window: a band of this layer's
-      // internal area a neighbour's fill area does not cover (or a part too thin there for any),
-      // and a sliver of the neighbour's own slice not covered by the layer beyond it
-      for (let side = 0; side < 2; side++) {
-        const from = side === 0 ? k + 1 : k - 1;
-        const to = side === 0 ? Math.min(k + up, layers - 1) : Math.max(k - down, 0);
-        const step = side === 0 ? 1 : -1;
-        const cache = side === 0 ? TOP_C : BOTTOM_C;
-        for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
-          const q = i * cells + p;
-          const f = flags[q] as number;
-          if ((f & cache) !== 0) raster = true;
-          const fi = field[q] as number;
-          if ((f & FILL) === 0 && fi >= dU) raster = true;
-          else if (fk - fi > band) band = fk - fi;
-          const other = i + step;
-          if (other >= 0 && other < layers) {
-            const fo = field[other * cells + p] as number;
-            if (fi - fo >= sliverU && fk - fo >= dU && fo < 1.3 * mU) solid = true;
-          }
-        }
-      }
-      if (band >= mU && fk - dU < band + 0.3 * mU) solid = true;
-      if (raster) {
-        a[p] = 1;
-        anyRaster = true;
-      }
-      if (solid) {
-        near[p] = 1;
-        anyField = true;
+  const base = k * cells;
+  const s = spacingOf(settings, k);
+  const m = 1.05 * s;
+  const D = widthOf(settings, k) / 2 + 1.25 * s;
+  const mU = m / STEP;
+  const dU = D / STEP;
+  const sliverU = 0.09 / STEP; // PrusaSlicer opens tops and bottoms by a tenth of the width
+  const upTo = Math.min(k + up, layers - 1);
+  const downTo = Math.max(k - down, 0);
+  // the layers the window reads (each neighbour's own neighbour too): plain all through, a cell
+  // stays as it is
+  const lastRead = Math.min(upTo + 1, layers - 1);
+  const firstRead = Math.max(downTo - 1, 0);
+  const readBase = lastRead * cells;
+  const plainAll = Math.min(255, lastRead - firstRead + 1);
+  let anyRaster = false;
+  let anyField = false;
+  for (let p = 0; p < cells; p++) {
+    a[p] = 0;
+    near[p] = 0;
+    const t = types[base + p] as number;
+    if (t !== Surface.sparse && t !== Surface.solid) continue;
+    if ((runs[readBase + p] as number) >= plainAll) continue;
+    const fk = field[base + p] as number;
+    let raster = false;
+    let solid = false;
+    let band = 0;
+    // layers above (their tops) and below (their bottoms) in the window: a band of this layer's
+    // internal area a neighbour's fill area does not cover (or a part too thin there for any),
+    // and a sliver of the neighbour's own slice not covered by the layer beyond it
+    for (let i = k + 1; i <= upTo; i++) {
+      const q = i * cells + p;
+      const f = flags[q] as number;
+      if ((f & TOP_C) !== 0) raster = true;
+      const fi = field[q] as number;
+      if ((f & FILL) === 0 && fi >= dU) raster = true;
+      else if (fk - fi > band) band = fk - fi;
+      if (i + 1 < layers) {
+        const fo = field[q + cells] as number;
+        if (fi - fo >= sliverU && fk - fo >= dU && fo < 1.3 * mU) solid = true;
       }
     }
-    if (!anyRaster && !anyField) continue;
-    if (anyRaster) {
-      for (let p = 0; p < cells; p++) if (types[base + p] === Surface.solid) a[p] = 1;
-      shrink(a, c, 0.5 * m, shape);
-      grow(c, b, 0.8 * m, shape);
-    } else for (let p = 0; p < cells; p++) b[p] = types[base + p] === Surface.solid ? 1 : 0;
-    for (let p = 0; p < cells; p++) {
-      const t = types[base + p] as number;
-      const solid = b[p] === 1 || near[p] === 1;
-      if (t === Surface.sparse) {
-        if (solid) types[base + p] = Surface.solid;
-      } else if (t === Surface.solid && !solid) {
-        // a solid piece the opening removed is not printed (as PrusaSlicer 2.5 drops it)
-        types[base + p] = Surface.none;
+    for (let i = k - 1; i >= downTo; i--) {
+      const q = i * cells + p;
+      const f = flags[q] as number;
+      if ((f & BOTTOM_C) !== 0) raster = true;
+      const fi = field[q] as number;
+      if ((f & FILL) === 0 && fi >= dU) raster = true;
+      else if (fk - fi > band) band = fk - fi;
+      if (i > 0) {
+        const fo = field[q - cells] as number;
+        if (fi - fo >= sliverU && fk - fo >= dU && fo < 1.3 * mU) solid = true;
       }
+    }
+    if (band >= mU && fk - dU < band + 0.3 * mU) solid = true;
+    if (raster) {
+      a[p] = 1;
+      anyRaster = true;
+    }
+    if (solid) {
+      near[p] = 1;
+      anyField = true;
     }
   }
+  if (!anyRaster && !anyField) return;
+  if (anyRaster) {
+    for (let p = 0; p < cells; p++) if (types[base + p] === Surface.solid) a[p] = 1;
+    shrink(a, c, 0.5 * m, shape);
+    grow(c, b, 0.8 * m, shape);
+  } else for (let p = 0; p < cells; p++) b[p] = types[base + p] === Surface.solid ? 1 : 0;
+  for (let p = 0; p < cells; p++) {
+    const t = types[base + p] as number;
+    const solid = b[p] === 1 || near[p] === 1;
+    if (t === Surface.sparse) {
+      if (solid) types[base + p] = Surface.solid;
+    } else if (t === Surface.solid && !solid) {
+      // a solid piece the opening removed is not printed (as PrusaSlicer 2.5 drops it)
+      types[base + p] = Surface.none;
+    }
+  }
+}
 
-  // 6. bridge over infill
-  if (settings.density < 1) {
-    const depth = Math.floor((BRIDGE_DEPTH + 1e-4) / h + 1e-9);
-    for (let k = 1; k < layers; k++) {
-      const base = k * cells;
-      let any = false;
-      for (let p = 0; p < cells; p++) {
-        let cand = types[base + p] === Surface.solid;
-        for (let j = k - 1; cand && j >= k - depth && j >= 0; j--)
-          if (types[j * cells + p] !== Surface.sparse) cand = false;
-        a[p] = cand ? 1 : 0;
-        if (cand) any = true;
-      }
-      if (!any) continue;
-      shrink(a, c, BRIDGE_OPENING, shape);
-      grow(c, b, BRIDGE_OPENING, shape);
-      for (let p = 0; p < cells; p++) if (b[p] === 1 && a[p] === 1) types[base + p] = Surface.internalBridge;
-    }
+/** 6. bridge over infill on layer k (below 100 % infill). */
+function bridgeOverInfill(work: Work, k: number): void {
+  const { shape, settings, cells, types, a, b, c } = work;
+  const depth = Math.floor((BRIDGE_DEPTH + 1e-4) / settings.layerHeight + 1e-9);
+  const base = k * cells;
+  let any = false;
+  for (let p = 0; p < cells; p++) {
+    let cand = types[base + p] === Surface.solid;
+    for (let j = k - 1; cand && j >= k - depth && j >= 0; j--)
+      if (types[j * cells + p] !== Surface.sparse) cand = false;
+    a[p] = cand ? 1 : 0;
+    if (cand) any = true;
   }
-  return types;
+  if (!any) return;
+  shrink(a, c, BRIDGE_OPENING, shape);
+  grow(c, b, BRIDGE_OPENING, shape);
+  for (let p = 0; p < cells; p++) if (b[p] === 1 && a[p] === 1) types[base + p] = Surface.internalBridge;
 }
 
 /** tops = the layer's top cells, bottoms = its bottom and bridge cells; whether each has any. */

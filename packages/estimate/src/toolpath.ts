@@ -134,7 +134,7 @@ export function followLoop(
     const j = i + 1 < n ? i + 1 : 0;
     const dx = ((xy[2 * j] as number) - (xy[2 * i] as number)) * scale;
     const dy = ((xy[2 * j + 1] as number) - (xy[2 * i + 1] as number)) * scale;
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     if (len > 0) moves.push(dx, dy, 0, len * filamentPerMm, feed, MoveKind.extrude, feature);
   }
 }
@@ -159,11 +159,11 @@ function splitLoop(
   for (let i = 0; i < n; i++) {
     const dx = segX(i);
     const dy = segY(i);
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     if (!(len > 0)) continue;
     const nx = segX((i + 1) % n);
     const ny = segY((i + 1) % n);
-    const nlen = Math.hypot(nx, ny);
+    const nlen = Math.sqrt(nx * nx + ny * ny);
     const cut = 0.1 * Math.min(len, nlen > 0 ? nlen : len);
     // this segment less a cut at each end, then the chamfer across the next vertex
     const main = len - 2 * cut;
@@ -179,7 +179,7 @@ function splitLoop(
     if (nlen > 0) {
       const cx = (dx * cut) / len + (nx * cut) / nlen;
       const cy = (dy * cut) / len + (ny * cut) / nlen;
-      const clen = Math.hypot(cx, cy);
+      const clen = Math.sqrt(cx * cx + cy * cy);
       if (clen > 0) moves.push(cx, cy, 0, clen * filamentPerMm, feed, MoveKind.extrude, feature);
     }
   }
@@ -282,7 +282,7 @@ export class Pen {
   travelTo(x: number, y: number): void {
     const dx = x - this.x;
     const dy = y - this.y;
-    const length = Math.hypot(dx, dy);
+    const length = Math.sqrt(dx * dx + dy * dy);
     if (length > 1e-9) travel(this.moves, length, Math.atan2(dy, dx), length >= this.retractBefore);
     this.x = x;
     this.y = y;
@@ -298,7 +298,7 @@ export class Pen {
     for (let i = 1; i < n; i++) {
       const dx = (xy[2 * i] as number) - this.x;
       const dy = (xy[2 * i + 1] as number) - this.y;
-      const len = Math.hypot(dx, dy);
+      const len = Math.sqrt(dx * dx + dy * dy);
       if (len > 0) {
         this.moves.push(dx, dy, 0, len * filamentPerMm, feed, MoveKind.extrude, feature);
         length += len;

@@ -8,7 +8,7 @@
  */
 import { EdgeGrid } from './edges.js';
 import { insetLoops, type Loops } from './hatch.js';
-import { simplifyLoop } from './outline.js';
+import { simplifyLoop, toNumbers } from './outline.js';
 
 export { EdgeGrid };
 
@@ -49,7 +49,7 @@ export function wallPass(
       const ay = xy[2 * i + 1] as number;
       const dx = (xy[2 * j] as number) - ax;
       const dy = (xy[2 * j + 1] as number) - ay;
-      const len = Math.hypot(dx, dy);
+      const len = Math.sqrt(dx * dx + dy * dy);
       let ok = false;
       if (len > 0) {
         // the part is thick enough here if, going on inwards to half the thickness needed, the point
@@ -64,7 +64,7 @@ export function wallPass(
     if (!all) all = keepTapers(xy, good, grid);
     if (all) {
       // Arachne simplifies its toolpaths as it does the outline (0.5 mm / 0.025 mm)
-      if (Math.abs(signedArea(xy)) > 1e-6) paths.push({ xy: Array.from(simplifyLoop(xy)), closed: true });
+      if (Math.abs(signedArea(xy)) > 1e-6) paths.push({ xy: toNumbers(simplifyLoop(xy)), closed: true });
       continue;
     }
     // runs of kept edges (open pieces) and of left-out ones (thin stretches)
@@ -149,7 +149,7 @@ function thicknessAt(xy: number[], grid: EdgeGrid): number {
   const ay = xy[2 * i + 1] as number;
   const dx = (xy[2 * i + 2] as number) - ax;
   const dy = (xy[2 * i + 3] as number) - ay;
-  const len = Math.hypot(dx, dy);
+  const len = Math.sqrt(dx * dx + dy * dy);
   if (!(len > 0)) return 0;
   let best = 0;
   for (let step = 0; step < 60; step++) {

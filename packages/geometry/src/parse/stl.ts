@@ -49,10 +49,6 @@ export function parseStl(data: Uint8Array, onProgress?: ProgressFn): StlResult {
   );
 }
 
-function len16(b: Uint8Array): number {
-  return b.byteLength >>> 1;
-}
-
 function readU32(b: Uint8Array, o: number): number {
   return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
 }
@@ -82,35 +78,28 @@ function parseBinary(
 ): { positions: Float32Array; triangleCount: number } {
   if (count > MAX_TRIANGLES) throw tooManyTriangles();
   const positions = new Float32Array(count * 9);
-  // The records sit at a 50-byte stride, so their floats are only 2-byte aligned: copy them as
-  // 16-bit words (a plain byte copy on little-endian hosts), else read through a DataView.
-  const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+  // The records sit at a 50-byte stride, so their floats are only 2-byte aligned: read them through
+  // a DataView (V8 compiles its little-endian reads to plain loads; measured faster than copying
+  // 16-bit words).
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const step = 1 << 16;
-  if (littleEndian && data.byteOffset % 2 === 0) {
-    const src16 = new Uint16Array(data.buffer, data.byteOffset, len16(data));
-    const dst16 = new Uint16Array(positions.buffer);
-    for (let t0 = 0; t0 < count; t0 += step) {
-      const t1 = Math.min(count, t0 + step);
-      let s = 48 + t0 * 25;
-      let d = t0 * 18;
-      for (let t = t0; t < t1; t++) {
-        for (let j = 0; j < 18; j++) dst16[d + j] = src16[s + j]!;
-        s += 25;
-        d += 18;
-      }
-      onProgress?.(t1 / count);
-    }
-  } else {
-    const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    let o = 84;
-    let k = 0;
-    for (let t = 0; t < count; t++) {
-      o += 12;
-      for (let j = 0; j < 9; j++) positions[k++] = dv.getFloat32(o + 4 * j, true);
-      o += 38;
-    }
+  for (let t0 = 0; t0 < count; t0 += step) {
+    const t1 = Math.min(count, t0 + step);
+    readRecords(dv, positions, t0, t1);
+    onProgress?.(t1 / count);
   }
   return { positions, triangleCount: count };
+}
+
+/** Copies the vertices of records t0..t1 (skipping each one's normal and attribute word). */
+function readRecords(dv: DataView, positions: Float32Array, t0: number, t1: number): void {
+  let o = 84 + t0 * 50 + 12;
+  let k = t0 * 9;
+  for (let t = t0; t < t1; t++) {
+    for (let j = 0; j < 9; j++) positions[k + j] = dv.getFloat32(o + 4 * j, true);
+    o += 50;
+    k += 9;
+  }
 }
 
 const KW_FACET = bytes('facet');
