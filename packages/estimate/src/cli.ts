@@ -3,22 +3,30 @@
  * npm run -s estimate -- <file> --layer 0.2 --infill 20 --speed 60 --material PLA [--supports] [--units mm]
  * Prints one JSON object (the estimate); on failure `{"error": "..."}` and a non-zero exit. Pricing is
  * @printloop/quote's job (the estimator does not depend on it).
+ *
+ * The file is read while the parser and the estimator load (both take tens of milliseconds on a
+ * large model), so the modules are imported dynamically after the read has started.
  */
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isGeometryError, parseModel } from '@printloop/geometry';
-import { ParameterError, parseParameters } from '@printloop/materials';
 import { parseArgs, UsageError } from './args.js';
-import { estimatePrint } from './estimate.js';
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const params = parseParameters(args.params);
   const base = process.env.INIT_CWD ?? process.cwd();
   const file = path.resolve(base, args.file);
+  const reading = readFile(file);
+  // (a failed read is reported after the modules load; until then it must not go unhandled)
+  reading.catch(() => undefined);
+  const [{ parseModel }, { parseParameters }, { estimatePrint }] = await Promise.all([
+    import('@printloop/geometry'),
+    import('@printloop/materials'),
+    import('./estimate.js'),
+  ]);
+  const params = parseParameters(args.params);
   let data: Uint8Array;
   try {
-    data = readFileSync(file);
+    data = await reading;
   } catch {
     throw new UsageError(`Cannot read ${args.file}`);
   }
@@ -27,7 +35,11 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(est)}\n`);
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
+  const [{ isGeometryError }, { ParameterError }] = await Promise.all([
+    import('@printloop/geometry'),
+    import('@printloop/materials'),
+  ]);
   const known = err instanceof UsageError || err instanceof ParameterError || isGeometryError(err);
   const message = err instanceof Error ? err.message : String(err);
   process.stdout.write(`${JSON.stringify({ error: known ? message : `Estimate failed: ${message}` })}\n`);

@@ -471,6 +471,11 @@ function measureOutlines(
 ): void {
   const { cols, rows, cell, originX: ox, originY: oy } = shape;
   let orphan: Island | null = null;
+  // sums per island in typed arrays (a float property updated 100 000s of times allocates each time
+  // until the function is optimised); the last slot is the orphan's
+  const count = list.length;
+  const area = new Float64Array(count + 1);
+  const perimeter = new Float64Array(count + 1);
   for (let s = s0; s < s1; s++) {
     const x1 = seg[s * 4] as number;
     const y1 = seg[s * 4 + 1] as number;
@@ -493,15 +498,20 @@ function measureOutlines(
         if (id >= 0) break;
       }
     }
-    let isl: Island;
-    if (id >= 0) isl = list[id] as Island;
-    else {
-      if (!orphan) orphan = emptyIsland();
-      isl = orphan;
-    }
+    const slot = id >= 0 ? id : count;
+    if (id < 0 && !orphan) orphan = emptyIsland();
     segIsland[s - s0] = id;
-    isl.area += (x1 * y2 - x2 * y1) / 2;
-    isl.perimeter += len;
+    area[slot] = (area[slot] as number) + (x1 * y2 - x2 * y1) / 2;
+    perimeter[slot] = (perimeter[slot] as number) + len;
+  }
+  for (let k = 0; k < count; k++) {
+    const isl = list[k] as Island;
+    isl.area += area[k] as number;
+    isl.perimeter += perimeter[k] as number;
+  }
+  if (orphan) {
+    orphan.area += area[count] as number;
+    orphan.perimeter += perimeter[count] as number;
   }
   for (const loop of loops) {
     const id = segIsland[loop.firstSegment - s0] as number;
