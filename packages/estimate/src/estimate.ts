@@ -313,10 +313,31 @@ function thinRing(island: Island, layer: LayerSettings): RingBeads | null {
   // (measured only when the mean width is under 1.5 × the width of 2 × perimeters beads: thick
   // corners make the mean wider than the wall, never this much)
   if (meanWidth - firstInset >= 1.5 * thicknessFor(2 * PROFILE.perimeters, arachne)) return null;
-  const thickness = wallThickness(island, meanWidth) - firstInset;
+  const measured = wallThickness(island, meanWidth);
+  const thickness = measured.thickness - firstInset;
   const count = beadCount(thickness, arachne);
   if (count >= 2 * PROFILE.perimeters) return null;
+  // a ring whose thickness varies by much of a bead along it (a nut: thin at the flats, thick at
+  // the corners) gets beads that start and stop, as open pieces: the general wall passes follow it,
+  // not one bead count all round. (Measured between the 10th and 90th percentiles by length.)
+  const spread = quantile(measured.samples, 0.9) - quantile(measured.samples, 0.1);
+  if (spread > VARYING_RING * layer.wallSpacing) return null;
   return { beads: beadWidths(thickness, count, arachne), thickness };
+}
+
+/** A ring whose thickness varies by more than this share of a bead spacing is a varying ring. */
+const VARYING_RING = 0.5;
+
+/** The length-weighted q-quantile of distances (samples sorted by distance); 0 without samples. */
+function quantile(samples: Array<[distance: number, length: number]>, q: number): number {
+  let total = 0;
+  for (const [, length] of samples) total += length;
+  let run = 0;
+  for (const [distance, length] of samples) {
+    run += length;
+    if (run >= q * total) return distance;
+  }
+  return 0;
 }
 
 /** Stage "skirt": one loop 6 mm around the first layer's convex hull. */
@@ -486,16 +507,20 @@ function thinWallStage(
 
 /**
  * The thickness of a thin ring (one outline and one hole): the length-weighted median over the
- * midpoints of the outline's segments of the distance to the hole (so thicker corners do not count as the wall); the mean
- * width 2 · area / outline when the loops are too long to compare.
+ * midpoints of the outline's segments of the distance to the hole (so thicker corners do not count
+ * as the wall), with those distances and the lengths they stand for; the mean width
+ * 2 · area / outline (and no samples) when the loops are too long to compare.
  */
-function wallThickness(island: Island, meanWidth: number): number {
+function wallThickness(
+  island: Island,
+  meanWidth: number,
+): { thickness: number; samples: Array<[distance: number, length: number]> } {
   const [a, b] = island.loops as [Float64Array, Float64Array];
   const outer = loopArea2(a) > 0 ? a : b;
   const hole = outer === a ? b : a;
   const n = outer.length / 2;
   const m = hole.length / 2;
-  if (n < 3 || m < 3 || n * m > 40000) return meanWidth;
+  if (n < 3 || m < 3 || n * m > 40000) return { thickness: meanWidth, samples: [] };
   const distances: Array<[distance: number, length: number]> = [];
   let total = 0;
   for (let i = 0; i < n; i++) {
@@ -527,7 +552,8 @@ function wallThickness(island: Island, meanWidth: number): number {
       break;
     }
   }
-  return median > 0 && median < 2 * meanWidth ? median : meanWidth;
+  if (!(median > 0 && median < 2 * meanWidth)) return { thickness: meanWidth, samples: [] };
+  return { thickness: median, samples: distances };
 }
 
 /** Concave corners of a loop (material on its left) where a wall of `thickness` gets at least

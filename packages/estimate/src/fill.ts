@@ -180,6 +180,9 @@ function extentOf(loops: Loops, cos: number, sin: number): [number, number] {
   return [lo, hi];
 }
 
+/** A lone solid line crossing the region for less than this share of a spacing is dropped. */
+const MIN_LONE_LINE = 0.5;
+
 export interface SolidFill {
   paths: FillPath[];
   /** The line spacing used (the nominal one, widened to fit the region evenly). */
@@ -250,8 +253,12 @@ export function solidFill(
     let up = true;
     let seg = s;
     let first = true;
+    let lines = 0;
+    let core = 0;
     while (seg >= 0) {
       visited[seg] = 1;
+      lines++;
+      core += (h.x1[seg] as number) - (h.x0[seg] as number);
       const [ax, ay, bx, by] = segmentEnds(h, seg);
       const [sx, sy, ex, ey] = up ? [ax, ay, bx, by] : [bx, by, ax, ay];
       if (first) {
@@ -305,6 +312,9 @@ export function solidFill(
       up = !up;
       seg = nxt;
     }
+    // a lone line that crosses the region for less than a fraction of a spacing is a sliver's
+    // (a wedge tapering into the walls): made only of its free ends, it is not printed
+    if (lines === 1 && core < MIN_LONE_LINE * spacing) continue;
     paths.push({ xy: dedupe(xy), fixedStart: true });
   }
   return { paths, spacing: adjusted };
