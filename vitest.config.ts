@@ -27,6 +27,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page whose script takes a while to run (the interactive API reference blocks the main
+          // thread ~1.2 s after load on a busy 2-core machine) answers a first locator call later
+          // than expect.poll's default of 1 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           globalSetup: ['e2e/global-setup.ts'],
         },
