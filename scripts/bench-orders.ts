@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { toBinaryStl, torus } from '../packages/estimate/dist/index.js';
-import { signIn, startServer } from './lib/server.ts';
+import { confirmEmail, signIn, startServer } from './lib/server.ts';
 
 const count = Number(process.env.ORDERS ?? 100);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'printloop-bench-orders-'));
@@ -26,6 +26,7 @@ const UK = {
 
 try {
   const cookie = await signIn(server.base, 'orders@example.com');
+  await confirmEmail(path.join(dataDir, 'outbox'), 'orders@example.com');
   const headers = { cookie, origin: server.base, 'content-type': 'application/json' };
   // A stored model of 100,000 triangles, and a saved quote for it.
   const form = new FormData();

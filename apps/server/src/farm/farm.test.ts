@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { farmJobs, printers } from '../db/schema.js';
+import { farmJobs, printers, printJobs } from '../db/schema.js';
 import { createKey, PARAMS, UK, upload, v1 } from '../routes/v1/v1-testing.js';
 import {
   createTestApp,
@@ -100,6 +100,7 @@ describe.each(testDatabases)('the production floor on %s', (kind) => {
     quantity: number,
     service = 'royal_mail:standard',
     model: { name: string; bytes: Uint8Array } = { name: 'cube_20mm.stl', bytes: cube },
+    beforePayment?: (jobId: string) => Promise<void>,
   ): Promise<string> {
     const mp = multipart(model.name, model.bytes);
     const up = await t.app.inject({
@@ -130,6 +131,7 @@ describe.each(testDatabases)('the production floor on %s', (kind) => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const id = placed.json().id as string;
+    await beforePayment?.(up.json().job.id as string);
     const paid = await call(op, 'POST', `/api/ops/orders/${id}/actions`, { action: 'record_payment' });
     expect(paid.statusCode, paid.body).toBe(200);
     return id;
@@ -321,6 +323,17 @@ describe.each(testDatabases)('the production floor on %s', (kind) => {
     const plates = s.queue.filter((j) => j.order_id === orderId);
     expect(plates.map((j) => j.copies)).toEqual([1, 1]);
     expect(plates.every((j) => j.planned !== null)).toBe(true);
+  });
+
+  it("queues an order whose model's stored analysis has lost its box, by the item's own size", async () => {
+    const orderId = await queuedOrder(2, 'royal_mail:standard', undefined, async (jobId) => {
+      await t.app.database.db
+        .update(printJobs)
+        .set({ analysis: {} as never })
+        .where(eq(printJobs.id, jobId));
+    });
+    const s = await floor();
+    expect(s.queue.filter((j) => j.order_id === orderId).reduce((a, j) => a + j.copies, 0)).toBe(2);
   });
 
   it('keeps test-mode orders out of the farm', async () => {

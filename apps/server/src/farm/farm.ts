@@ -94,7 +94,9 @@ export async function syncQueue(db: Db): Promise<void> {
     for (const { item, analysis } of lines) {
       const order = byOrder.get(item.orderId)!;
       // Laid out and matched to printers as printed: turned, for a part that fits only turned.
-      const size = analysis ? bedFootprint(analysis) : item.dimensions;
+      // (an analysis without its box, stored by an older release or damaged, falls back to the
+      // item's own dimensions rather than failing the whole queue)
+      const size = analysis?.bbox ? bedFootprint(analysis) : item.dimensions;
       const perCopy = Math.max(1, Math.round(item.estimate.print_time_s));
       // Plates are laid out for the house printer; a part too big for it is one copy a plate.
       plateCopies(size, item.quantity, perCopy).forEach((n, plate) => {
