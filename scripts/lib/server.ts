@@ -1,10 +1,9 @@
 /** Starting and stopping the built server for benchmarks and fault scripts (not for the test suite). */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
+import { verificationLink } from '../../e2e/auth-helpers.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -73,26 +72,13 @@ export async function signIn(base: string, email: string, password = 'fault-pass
 }
 
 /**
- * Confirms `email` as its owner would: opens the link of the newest "Confirm your PrintLoop email"
- * message in the server's outbox (`DATA_DIR/outbox`), waiting up to 10 s for it. Live orders need a
+ * Confirms `email` as its owner would: opens the link of the newest verification message in the
+ * server's outbox (`DATA_DIR/outbox`), found as the end-to-end tests find it. Live orders need a
  * confirmed address.
  */
 export async function confirmEmail(outbox: string, email: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-    for (const f of files.sort().reverse()) {
-      const text = await readFile(path.join(outbox, f), 'utf8');
-      if (!text.includes(`\r\nTo: ${email}\r\n`) || !/^Subject: Confirm your PrintLoop email/m.test(text))
-        continue;
-      const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(text)?.[0];
-      if (!link) throw new Error(`the verification email to ${email} has no link`);
-      const res = await fetch(link, { redirect: 'manual' });
-      if (res.status >= 400) throw new Error(`verify-email: ${res.status} ${await res.text()}`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no verification email to ${email} in ${outbox}`);
+  const res = await fetch(await verificationLink(outbox, email), { redirect: 'manual' });
+  if (res.status >= 400) throw new Error(`verify-email: ${res.status} ${await res.text()}`);
 }
 
 /** Where benchmarks make their own PostgreSQL databases (DATABASE_ADMIN_URL). */

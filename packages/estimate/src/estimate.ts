@@ -522,7 +522,6 @@ function wallThickness(
   const m = hole.length / 2;
   if (n < 3 || m < 3 || n * m > 40000) return { thickness: meanWidth, samples: [] };
   const distances: Array<[distance: number, length: number]> = [];
-  let total = 0;
   for (let i = 0; i < n; i++) {
     const q = (i + 1) % n;
     const px = ((outer[2 * i] as number) + (outer[2 * q] as number)) / 2;
@@ -541,17 +540,9 @@ function wallThickness(
     }
     const length = Math.hypot((outer[2 * q] as number) - px, (outer[2 * q + 1] as number) - py) * 2;
     distances.push([Math.sqrt(best), length]);
-    total += length;
   }
   distances.sort((x, y) => x[0] - y[0]);
-  let median = 0;
-  for (let k = 0, run = 0; k < distances.length; k++) {
-    run += (distances[k] as [number, number])[1];
-    if (run >= total / 2) {
-      median = (distances[k] as [number, number])[0];
-      break;
-    }
-  }
+  const median = quantile(distances, 0.5);
   if (!(median > 0 && median < 2 * meanWidth)) return { thickness: meanWidth, samples: [] };
   return { thickness: median, samples: distances };
 }
