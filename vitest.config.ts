@@ -18,6 +18,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Every file has its own databases (PGlite in memory, a fresh PostgreSQL database) and data
+          // folder, so files run side by side on every core, after the end-to-end group.
+          maxWorkers: '100%',
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -31,7 +35,9 @@ export default defineConfig({
           // thread ~1.2 s after load on a busy 2-core machine) answers a first locator call later
           // than expect.poll's default of 1 s.
           expect: { poll: { timeout: 10_000 } },
+          // One built server and one browser are shared by the files: they run one at a time, first.
           fileParallelism: false,
+          sequence: { groupOrder: 0 },
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

@@ -123,20 +123,27 @@ describe('the shell', () => {
   it('loads no three.js and at most 150 KB of compressed JavaScript on marketing routes', async () => {
     for (const route of ['/', '/pricing', '/docs', '/docs/api', '/features', '/about', '/contact']) {
       const { page } = await watchedPage(browser);
-      const scripts: { url: string; bytes: number; three: boolean }[] = [];
-      page.on('requestfinished', async (req) => {
+      // Each finished script is read asynchronously; all the reads are awaited before the page closes
+      // (on a slow machine they finish after networkidle, and a read after close throws).
+      const reads: Promise<{ url: string; bytes: number; three: boolean }>[] = [];
+      page.on('requestfinished', (req) => {
         if (req.resourceType() === 'script' || req.url().endsWith('.js')) {
-          const sizes = await req.sizes();
-          // Chunk names are hashed component names, so look inside: three.js keeps this string when minified.
-          const body = (await (await req.response())?.text()) ?? '';
-          scripts.push({
-            url: req.url(),
-            bytes: sizes.responseBodySize,
-            three: body.includes('THREE.WebGLRenderer'),
-          });
+          reads.push(
+            (async () => {
+              const sizes = await req.sizes();
+              // Chunk names are hashed component names, so look inside: three.js keeps this string when minified.
+              const body = (await (await req.response())?.text()) ?? '';
+              return {
+                url: req.url(),
+                bytes: sizes.responseBodySize,
+                three: body.includes('THREE.WebGLRenderer'),
+              };
+            })(),
+          );
         }
       });
       await page.goto(`${baseURL}${route}`, { waitUntil: 'networkidle' });
+      const scripts = await Promise.all(reads);
       const total = scripts.reduce((a, s) => a + s.bytes, 0);
       expect(total, `${route}: ${JSON.stringify(scripts)}`).toBeLessThanOrEqual(150 * 1024);
       expect(total).toBeGreaterThan(0);

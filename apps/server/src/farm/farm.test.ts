@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { farmJobs, printers, printJobs } from '../db/schema.js';
 import { createKey, PARAMS, UK, upload, v1 } from '../routes/v1/v1-testing.js';
 import {
@@ -294,6 +294,25 @@ describe.each(testDatabases)('the production floor on %s', (kind) => {
   });
 
   it('quotes a lead time that grows with the queue and shrinks when printers are added', async () => {
+    // Lead times count business days to a 16:00 UTC dispatch cut-off, so the same queue is one day's
+    // work on a Wednesday morning and fits before Monday's cut-off when quoted early on a Friday. The
+    // app's clock runs from next Wednesday 08:00 UTC (ahead of the real time, never behind it).
+    const real = new Date();
+    const wednesday = Date.UTC(
+      real.getUTCFullYear(),
+      real.getUTCMonth(),
+      real.getUTCDate() + ((3 - real.getUTCDay() + 7) % 7 || 7),
+      8,
+    );
+    vi.useFakeTimers({ toFake: ['Date'], now: wednesday, shouldAdvanceTime: true });
+    try {
+      await leadTimeGrowsAndShrinks();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  async function leadTimeGrowsAndShrinks() {
     const { key } = await createKey(t, ada.cookie, 'test');
     const file = (await upload(t, key, 'cube.stl', cube)).json();
     const quoteDays = async () => {
@@ -314,7 +333,7 @@ describe.each(testDatabases)('the production floor on %s', (kind) => {
       ).toBe(201);
     const shorter = await quoteDays();
     expect(shorter).toBeLessThan(longer);
-  });
+  }
 
   it('plans a part that fits only on the diagonal, one a bed, on the printers it fits', async () => {
     const rail = new Uint8Array(await readFile(path.join(modelsDir, 'oversize_rail_300mm.stl')));
