@@ -283,6 +283,9 @@ function layerSettings(i: number, speed: number, layerHeight: number): LayerSett
 interface RingBeads {
   beads: number[];
   thickness: number;
+  /** The ring's thickness (mm, before Arachne's first inset) at each vertex of its outline and at the
+   * middle of each edge, in order round the outline; null when the loops were too long to compare. */
+  profile: Float64Array | null;
 }
 
 /** Arachne's settings on one layer (house profile: every perimeter 0.45 wide, first layer 0.42;
@@ -322,7 +325,7 @@ function thinRing(island: Island, layer: LayerSettings): RingBeads | null {
   // not one bead count all round. (Measured between the 10th and 90th percentiles by length.)
   const spread = quantile(measured.samples, 0.9) - quantile(measured.samples, 0.1);
   if (spread > VARYING_RING * layer.wallSpacing) return null;
-  return { beads: beadWidths(thickness, count, arachne), thickness };
+  return { beads: beadWidths(thickness, count, arachne), thickness, profile: measured.profile };
 }
 
 /** A ring whose thickness varies by more than this share of a bead spacing is a varying ring. */
@@ -469,12 +472,23 @@ function thinWallStage(
   const outline = island.perimeter;
   const firstInset = (layer.wallWidth - layer.wallSpacing) / 2;
   const settings = arachneSettings(layer);
-  /** Corners of the outlines thick enough for one bead more than the ring has. */
-  const cornersForOneMoreBead = () => {
+  /** Places round the ring thick enough for one bead more than it has (its corners), each with the
+   * count of beads its widest inscribed circle takes: found as spans of the measured distance profile
+   * (a chamfered corner thickens the wall along its edge, with no sharp turn), then measured as
+   * Arachne does, by the circles inside the wall; or the loops' sharp turns (one bead more each) when
+   * the ring was not measured. */
+  const thickCornerBeads = (): number[] => {
     const next = thicknessFor(beads.length + 1, settings);
+    if (ring.profile)
+      return thickSpans(ring.profile, next + 2 * firstInset)
+        .map(([from, to]) => {
+          const width = inscribedWidthNear(island, from, to, ring.thickness + 2 * firstInset);
+          return keptBeadCount(width - 2 * firstInset, beads.length, settings);
+        })
+        .filter((count) => count > beads.length);
     let corners = 0;
     for (const o of outlines) corners += thickCorners(o.xy, thickness, next);
-    return corners;
+    return Array.from({ length: corners }, () => beads.length + 1);
   };
   if (beads.length >= 2) {
     const bead = beads[0] as number;
@@ -483,7 +497,9 @@ function thinWallStage(
   }
   if (beads.length % 2 === 0) {
     // corners thick enough for a middle bead get one as a separate open piece, reached retracted
-    const corners = cornersForOneMoreBead();
+    // (two where the corner is thick enough for two beads more)
+    let corners = 0;
+    for (const count of thickCornerBeads()) corners += Math.max(1, count - beads.length);
     const bead = Math.max(settings.minBeadWidth, thickness / Math.SQRT2 - thickness);
     for (let k = 0; k < corners; k++) {
       const hop = outline / 2 / corners;
@@ -493,7 +509,7 @@ function thinWallStage(
   }
   if (beads.length % 2 === 1) {
     const bead = beads[(beads.length - 1) / 2] as number;
-    const corners = cornersForOneMoreBead();
+    const corners = thickCornerBeads().length;
     const hasHole = outlines.some((o) => !o.outer);
     const pieces = Math.max(hasHole ? 0 : 1, 2 * corners);
     const passes: PerimeterPass[] = [{ share: 0.5 }];
@@ -514,37 +530,192 @@ function thinWallStage(
 function wallThickness(
   island: Island,
   meanWidth: number,
-): { thickness: number; samples: Array<[distance: number, length: number]> } {
+): {
+  thickness: number;
+  samples: Array<[distance: number, length: number]>;
+  profile: Float64Array | null;
+} {
   const [a, b] = island.loops as [Float64Array, Float64Array];
   const outer = loopArea2(a) > 0 ? a : b;
   const hole = outer === a ? b : a;
   const n = outer.length / 2;
   const m = hole.length / 2;
-  if (n < 3 || m < 3 || n * m > 40000) return { thickness: meanWidth, samples: [] };
+  if (n < 3 || m < 3 || n * m > 40000) return { thickness: meanWidth, samples: [], profile: null };
   const distances: Array<[distance: number, length: number]> = [];
+  const profile = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
     const q = (i + 1) % n;
-    const px = ((outer[2 * i] as number) + (outer[2 * q] as number)) / 2;
-    const py = ((outer[2 * i + 1] as number) + (outer[2 * q + 1] as number)) / 2;
-    let best = Number.POSITIVE_INFINITY;
-    for (let j = 0; j < m; j++) {
-      const k = (j + 1) % m;
-      const ax = hole[2 * j] as number;
-      const ay = hole[2 * j + 1] as number;
-      const dx = (hole[2 * k] as number) - ax;
-      const dy = (hole[2 * k + 1] as number) - ay;
-      const l2 = dx * dx + dy * dy;
-      const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
-      const d = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2;
-      if (d < best) best = d;
-    }
+    const vx = outer[2 * i] as number;
+    const vy = outer[2 * i + 1] as number;
+    const px = (vx + (outer[2 * q] as number)) / 2;
+    const py = (vy + (outer[2 * q + 1] as number)) / 2;
+    const mid = distanceToLoop(hole, px, py);
+    profile[2 * i] = distanceToLoop(hole, vx, vy);
+    profile[2 * i + 1] = mid;
     const length = Math.hypot((outer[2 * q] as number) - px, (outer[2 * q + 1] as number) - py) * 2;
-    distances.push([Math.sqrt(best), length]);
+    distances.push([mid, length]);
   }
   distances.sort((x, y) => x[0] - y[0]);
   const median = quantile(distances, 0.5);
-  if (!(median > 0 && median < 2 * meanWidth)) return { thickness: meanWidth, samples: [] };
-  return { thickness: median, samples: distances };
+  if (!(median > 0 && median < 2 * meanWidth)) return { thickness: meanWidth, samples: [], profile: null };
+  return { thickness: median, samples: distances, profile };
+}
+
+/** Distance (mm) from a point to the nearest edge of a closed loop. */
+function distanceToLoop(loop: Float64Array, px: number, py: number): number {
+  const m = loop.length / 2;
+  let best = Number.POSITIVE_INFINITY;
+  for (let j = 0; j < m; j++) {
+    const k = j + 1 < m ? j + 1 : 0;
+    const ax = loop[2 * j] as number;
+    const ay = loop[2 * j + 1] as number;
+    const dx = (loop[2 * k] as number) - ax;
+    const dy = (loop[2 * k + 1] as number) - ay;
+    const l2 = dx * dx + dy * dy;
+    const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
+    const d = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2;
+    if (d < best) best = d;
+  }
+  return Math.sqrt(best);
+}
+
+/** Arachne's wall_transition_filter_deviation (25 % of the nozzle, PrusaSlicer 2.5's default). */
+const TRANSITION_FILTER_DEVIATION = 0.25 * PROFILE.nozzle;
+
+/**
+ * The bead count a local thickening of a ring (a corner) keeps, from `base` beads around it: Arachne
+ * counts beads by the thickness, then dissolves a short rise in the count again when it would change
+ * the line widths by no more than wall_transition_filter_deviation — the excess thickness over the
+ * rise's threshold, shared by the two middle lines when the count left is even (SkeletalTrapezoidation
+ * ::dissolveNearbyTransitions in PrusaSlicer 2.5). So a lobed vase barely over a threshold keeps its
+ * count all round, and a chamfered box corner gets its extra bead.
+ */
+function keptBeadCount(thickness: number, base: number, settings: ArachneSettings): number {
+  let count = beadCount(thickness, settings);
+  while (count > base) {
+    const excess = thickness - thicknessFor(count, settings);
+    const lineDeviation = (count - 1) % 2 === 1 ? excess : excess / 2;
+    if (lineDeviation > TRANSITION_FILTER_DEVIATION) break;
+    count--;
+  }
+  return count;
+}
+
+/** The separate spans [first, last] (profile indices, last may pass the end and wrap) of a cyclic
+ * thickness profile at or above `limit`. A profile thick all round has none (the ring then has more
+ * beads everywhere, which thinRing measured). */
+function thickSpans(profile: Float64Array, limit: number): Array<[number, number]> {
+  const n = profile.length;
+  // start just after a thin sample, so that no span wraps round the end
+  let start = -1;
+  for (let i = 0; i < n; i++) if ((profile[i] as number) < limit) start = i;
+  const spans: Array<[number, number]> = [];
+  if (start < 0) return spans;
+  let first = -1;
+  for (let k = 1; k <= n; k++) {
+    const thick = (profile[(start + k) % n] as number) >= limit;
+    if (thick && first < 0) first = start + k;
+    else if (!thick && first >= 0) {
+      spans.push([first, start + k - 1]);
+      first = -1;
+    }
+  }
+  return spans;
+}
+
+/**
+ * The widest circle inside a ring (mm across) that touches its outline along the outline's edges next
+ * to a span of its profile (profile index 2i is the outline's vertex i, 2i + 1 the middle of its edge
+ * i). This is the thickness Arachne counts beads by (twice the distance of its skeleton from the
+ * outline): at a sharp square corner it is 1.17 × the wall (where the skeleton bends), less than the
+ * diagonal; across a chamfer it is the chamfer's distance from the hole. Each edge is sampled at its
+ * middle and at up to six points from each end, a quarter to one and a half wall thicknesses in, where
+ * a corner's widest circle touches it.
+ */
+function inscribedWidthNear(island: Island, from: number, to: number, wall: number): number {
+  const [a, b] = island.loops as [Float64Array, Float64Array];
+  const outer = loopArea2(a) > 0 ? a : b;
+  const n = outer.length / 2;
+  const firstEdge = (Math.floor(from / 2) - 1 + n) % n;
+  const edges = Math.min(n, Math.floor(to / 2) - Math.floor(from / 2) + 3);
+  let widest = 0;
+  for (let e = 0; e < edges; e++) {
+    const i = (firstEdge + e) % n;
+    const q = i + 1 < n ? i + 1 : 0;
+    const ax = outer[2 * i] as number;
+    const ay = outer[2 * i + 1] as number;
+    const dx = (outer[2 * q] as number) - ax;
+    const dy = (outer[2 * q + 1] as number) - ay;
+    const length = Math.sqrt(dx * dx + dy * dy);
+    if (!(length > 0)) continue;
+    // the inward normal: the material is on the left of the outline (counter-clockwise)
+    const nx = -dy / length;
+    const ny = dx / length;
+    const at = (t: number) => {
+      const r = inscribedRadius(island.loops, ax + (dx * t) / length, ay + (dy * t) / length, nx, ny);
+      if (2 * r > widest) widest = 2 * r;
+    };
+    at(length / 2);
+    for (const k of [0.25, 0.5, 0.75, 1, 1.25, 1.5]) {
+      const t = k * wall;
+      if (t >= length / 2) break;
+      at(t);
+      at(length - t);
+    }
+  }
+  return widest;
+}
+
+/** Radius of the largest circle tangent to the outline at (px, py), inward along (nx, ny), that
+ * crosses no edge of the loops (the shrinking-ball construction of the medial axis). */
+function inscribedRadius(
+  loops: readonly Float64Array[],
+  px: number,
+  py: number,
+  nx: number,
+  ny: number,
+): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const loop of loops) {
+    const m = loop.length / 2;
+    for (let j = 0; j < m; j++) {
+      const k = j + 1 < m ? j + 1 : 0;
+      const ax = loop[2 * j] as number;
+      const ay = loop[2 * j + 1] as number;
+      const bx = loop[2 * k] as number;
+      const by = loop[2 * k + 1] as number;
+      // an end point: the circle through it, tangent at p
+      const wx = ax - px;
+      const wy = ay - py;
+      const wn = wx * nx + wy * ny;
+      if (wn > 1e-9) {
+        const r = (wx * wx + wy * wy) / (2 * wn);
+        if (r < best) best = r;
+      }
+      // the edge's inside: the circle tangent to its line, when it touches between the ends
+      const ex = bx - ax;
+      const ey = by - ay;
+      const el = Math.sqrt(ex * ex + ey * ey);
+      if (!(el > 0)) continue;
+      let mx = -ey / el;
+      let my = ex / el;
+      let dp = (px - ax) * mx + (py - ay) * my;
+      if (dp < 0) {
+        mx = -mx;
+        my = -my;
+        dp = -dp;
+      }
+      const denominator = 1 - (nx * mx + ny * my);
+      if (!(dp > 1e-9) || !(denominator > 1e-9)) continue;
+      const r = dp / denominator;
+      if (r >= best) continue;
+      const cx = px + r * nx - ax;
+      const cy = py + r * ny - ay;
+      const t = (cx * ex + cy * ey) / (el * el);
+      if (t > 0 && t < 1) best = r;
+    }
+  }
+  return Number.isFinite(best) ? best : 0;
 }
 
 /** Concave corners of a loop (material on its left) where a wall of `thickness` gets at least

@@ -62,12 +62,13 @@ describe('the corpus', () => {
    * within 22 % without supports, and a keychain's letters (wedges where strokes meet, too thin
    * for a fill line) within 12 %.
    */
+  const pick = (name: string): CorpusRefs => ({
+    ...refs,
+    parts: refs.parts.filter((p) => p.name === name),
+    records: refs.records.filter((r) => r.name === name && !r.params.supportRequired),
+  });
+
   it('follows the varying ring of a nut and leaves the slivers of lettering unfilled', () => {
-    const pick = (name: string): CorpusRefs => ({
-      ...refs,
-      parts: refs.parts.filter((p) => p.name === name),
-      records: refs.records.filter((r) => r.name === name && !r.params.supportRequired),
-    });
     for (const [name, tolerance] of [
       ['nut_m3', 22],
       ['keychain_xyz', 12],
@@ -77,6 +78,21 @@ describe('the corpus', () => {
       for (const r of scored)
         expect(Math.abs(r.rawTime / r.refTime - 1) * 100, `${name} ${JSON.stringify(r.params)}`).toBeLessThan(
           tolerance,
+        );
+    }
+  }, 120_000);
+
+  // Thin boxes whose corners are as the mesh has them: a 0.9 mm wall with shallow chamfers and a
+  // 1.1 mm one with sharp square corners. Arachne adds no corner bead to either (its skeleton's circle
+  // at a square corner is 1.17 × the wall, not the diagonal); counting the diagonal or the chamfer's
+  // far vertex put one piece (a travel and a retraction) at every corner: +11 to +32 %.
+  it("adds no corner beads where Arachne's widest circle in the wall does not take one", () => {
+    for (const name of ['box_50x35x40_w0.9', 'box_30x30x25_w1.1']) {
+      const scored = scoreCorpus(pick(name));
+      expect(scored.length, name).toBe(5);
+      for (const r of scored)
+        expect(Math.abs(r.rawTime / r.refTime - 1) * 100, `${name} ${JSON.stringify(r.params)}`).toBeLessThan(
+          9,
         );
     }
   }, 120_000);
