@@ -98,6 +98,8 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
   let warnings: string[];
   let indexed: TriangleMesh['indexed'];
   let scale = 1;
+  // binary STL: the reader has checked every coordinate (finite, -0 turned to 0)
+  let checked = false;
   if (kind === 'stl' || kind === 'obj') {
     const r =
       kind === 'stl' ? parseStl(data, progress) : { format: 'obj' as const, ...parseObj(data, progress) };
@@ -106,6 +108,7 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
     triangleCount = r.triangleCount;
     warnings = r.warnings;
     if ('indexed' in r) indexed = r.indexed;
+    if ('checked' in r && r.checked) checked = true;
     scale = UNIT_SCALE[units];
   } else if (kind === '3mf') {
     const r = parse3mf(data, progress);
@@ -149,7 +152,7 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
       }
       fillCorners(positions, vs, indexed.indices, vs.length / 3);
     }
-  } else {
+  } else if (!checked || scale !== 1) {
     validateAndScale(positions, triangleCount * 9, scale);
   }
   progress?.(1);

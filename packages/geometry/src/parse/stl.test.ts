@@ -69,6 +69,15 @@ describe('binary STL', () => {
     const inf = binaryStl(cube);
     new DataView(inf.buffer).setFloat32(84 + 50 * 3 + 20, Number.POSITIVE_INFINITY, true);
     expect(await code(parseModel(inf, 'inf.stl'))).toBe('invalid_number');
+    // the reader checks the coordinates as it copies them, and names the triangle
+    await expect(parseModel(inf, 'inf.stl')).rejects.toThrow(/triangle 4\)/);
+  });
+
+  it('turns -0 into 0 as it reads (so that welding compares equal corners)', async () => {
+    const data = binaryStl(cube);
+    new DataView(data.buffer).setFloat32(84 + 12 + 4, -0, true);
+    const parsed = await parseModel(data, 'zero.stl');
+    expect(parsed.mesh.positions.some((v) => Object.is(v, -0))).toBe(false);
   });
 });
 

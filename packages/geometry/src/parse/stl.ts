@@ -9,6 +9,8 @@ export interface StlResult {
   positions: Float32Array;
   triangleCount: number;
   warnings: string[];
+  /** Every coordinate has been checked finite and -0 turned into 0 (binary files). */
+  checked?: boolean;
 }
 
 export type ProgressFn = (fraction: number) => void;
@@ -22,7 +24,7 @@ export function parseStl(data: Uint8Array, onProgress?: ProgressFn): StlResult {
   if (len === 0) throw new GeometryError('empty_file', 'The file is empty.');
   const count = len >= 84 ? readU32(data, 80) : -1;
   if (count >= 0 && 84 + 50 * count === len) {
-    return { format: 'stl-binary', ...parseBinary(data, count, onProgress), warnings: [] };
+    return { format: 'stl-binary', ...parseBinary(data, count, onProgress), warnings: [], checked: true };
   }
   let asciiEmpty = false;
   if (startsWithSolid(data)) {
@@ -36,6 +38,7 @@ export function parseStl(data: Uint8Array, onProgress?: ProgressFn): StlResult {
       format: 'stl-binary',
       ...parseBinary(data, count, onProgress),
       warnings: ['The file has extra bytes after its last triangle; they were ignored.'],
+      checked: true,
     };
   }
   if (asciiEmpty) throw new GeometryError('no_triangles', 'The STL file holds no triangles.');
@@ -91,14 +94,31 @@ function parseBinary(
   return { positions, triangleCount: count };
 }
 
-/** Copies the vertices of records t0..t1 (skipping each one's normal and attribute word). */
+/** Copies the vertices of records t0..t1 (skipping each one's normal and attribute word), checking
+ * each is finite and turning -0 into 0 (for exact welding) as it goes, so the parse does not scan
+ * them again. */
 function readRecords(dv: DataView, positions: Float32Array, t0: number, t1: number): void {
   let o = 84 + t0 * 50 + 12;
   let k = t0 * 9;
+  let finite = true;
   for (let t = t0; t < t1; t++) {
-    for (let j = 0; j < 9; j++) positions[k + j] = dv.getFloat32(o + 4 * j, true);
+    for (let j = 0; j < 9; j++) {
+      const v = dv.getFloat32(o + 4 * j, true);
+      finite = finite && v - v === 0;
+      positions[k + j] = v + 0;
+    }
     o += 50;
     k += 9;
+  }
+  if (!finite) {
+    for (let q = t0 * 9; q < t1 * 9; q++) {
+      const v = positions[q]!;
+      if (v - v !== 0)
+        throw new GeometryError(
+          'invalid_number',
+          `The file has a coordinate that is not a finite number (triangle ${Math.floor(q / 9) + 1}).`,
+        );
+    }
   }
 }
 
