@@ -41,7 +41,8 @@ async function readWhole(file: string): Promise<Uint8Array> {
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
-    const data = new Uint8Array(size);
+    // (not zero-filled first: every byte is read into it)
+    const data = Buffer.allocUnsafe(size);
     let offset = 0;
     while (offset < size) {
       const { bytesRead } = await handle.read(data, offset, size - offset, offset);

@@ -24,7 +24,8 @@ export interface PreparedMesh {
   /** -1 when the mesh is wound inside out (negative signed volume), else 1. */
   readonly orientation: 1 | -1;
   readonly max: [number, number, number];
-  /** Per triangle, its z-range after the drop (each triangle is cut only by the layers it spans). */
+  /** Per triangle, its z-range in the file's z, before the drop by zOffset (each triangle is cut only
+   * by the layers it spans). */
   readonly zmin: Float32Array;
   readonly zmax: Float32Array;
   /** Per-layer-height cache of the geometry (parameters other than the layer height reuse it). */
@@ -74,48 +75,62 @@ export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
   const P = mesh.positions;
   const n = mesh.triangleCount;
   if (!(n > 0) || P.length < n * 9) throw new Error('The model has no triangles');
-  // bounds (locals, not arrays: this runs over every vertex of a mesh of up to millions)
+  // one pass over every triangle (a mesh has up to millions): the bounds (in locals, not arrays),
+  // each triangle's z-range in the file's z (float32 values, stored exactly), and the signed volume
+  // about the first vertex (its sign tells an inside-out mesh)
+  const zmin = new Float32Array(n);
+  const zmax = new Float32Array(n);
   let x0 = Infinity;
   let y0 = Infinity;
   let z0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
   let z1 = -Infinity;
-  for (let i = 0; i < n * 9; i += 3) {
-    const x = P[i] as number;
-    const y = P[i + 1] as number;
-    const z = P[i + 2] as number;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (z < z0) z0 = z;
-    if (z > z1) z1 = z;
+  let vol6 = 0;
+  const rx = P[0] as number;
+  const ry = P[1] as number;
+  const rz = P[2] as number;
+  for (let t = 0; t < n; t++) {
+    const o = t * 9;
+    const ax = P[o] as number;
+    const ay = P[o + 1] as number;
+    const az = P[o + 2] as number;
+    const bx = P[o + 3] as number;
+    const by = P[o + 4] as number;
+    const bz = P[o + 5] as number;
+    const qx = P[o + 6] as number;
+    const qy = P[o + 7] as number;
+    const qz = P[o + 8] as number;
+    const lox = ax < bx ? (ax < qx ? ax : qx) : bx < qx ? bx : qx;
+    const hix = ax > bx ? (ax > qx ? ax : qx) : bx > qx ? bx : qx;
+    const loy = ay < by ? (ay < qy ? ay : qy) : by < qy ? by : qy;
+    const hiy = ay > by ? (ay > qy ? ay : qy) : by > qy ? by : qy;
+    const loz = az < bz ? (az < qz ? az : qz) : bz < qz ? bz : qz;
+    const hiz = az > bz ? (az > qz ? az : qz) : bz > qz ? bz : qz;
+    if (lox < x0) x0 = lox;
+    if (hix > x1) x1 = hix;
+    if (loy < y0) y0 = loy;
+    if (hiy > y1) y1 = hiy;
+    if (loz < z0) z0 = loz;
+    if (hiz > z1) z1 = hiz;
+    zmin[t] = loz;
+    zmax[t] = hiz;
+    const ux = ax - rx;
+    const uy = ay - ry;
+    const uz = az - rz;
+    const vx = bx - rx;
+    const vy = by - ry;
+    const vz = bz - rz;
+    const wx = qx - rx;
+    const wy = qy - ry;
+    const wz = qz - rz;
+    vol6 += ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx);
   }
   const min: [number, number, number] = [x0, y0, z0];
   const max: [number, number, number] = [x1, y1, z1];
   if (!Number.isFinite(x0 + y0 + z0 + x1 + y1 + z1)) throw new Error('The model has invalid coordinates');
-  const zmin = new Float32Array(n);
-  const zmax = new Float32Array(n);
-  let vol6 = 0;
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
-  for (let t = 0; t < n; t++) {
-    const o = t * 9;
-    // signed volume (about the bbox centre, for precision) tells an inside-out mesh
-    const ax = (P[o] as number) - cx;
-    const ay = (P[o + 1] as number) - cy;
-    const az = (P[o + 2] as number) - z0;
-    const bx = (P[o + 3] as number) - cx;
-    const by = (P[o + 4] as number) - cy;
-    const bz = (P[o + 5] as number) - z0;
-    const qx = (P[o + 6] as number) - cx;
-    const qy = (P[o + 7] as number) - cy;
-    const qz = (P[o + 8] as number) - z0;
-    vol6 += ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
-    zmin[t] = Math.min(az, bz, qz);
-    zmax[t] = Math.max(az, bz, qz);
-  }
   return {
     mesh,
     min: [min[0], min[1], 0],
@@ -155,9 +170,10 @@ function sliceSoup(pm: PreparedMesh, h: number, layers: number): SegmentSoup {
   const counts = new Uint32Array(layers + 1);
   const first = (zlo: number) => Math.max(0, Math.ceil(zlo / h - 0.5));
   const last = (zhi: number) => Math.min(layers - 1, Math.floor(zhi / h - 0.5) + (zhi >= top - 1e-4 ? 1 : 0));
+  const drop = pm.zOffset;
   for (let t = 0; t < n; t++) {
-    const lo = first(pm.zmin[t] as number);
-    const hi = last(pm.zmax[t] as number);
+    const lo = first((pm.zmin[t] as number) - drop);
+    const hi = last((pm.zmax[t] as number) - drop);
     for (let i = lo; i <= hi; i++) counts[i] = (counts[i] as number) + 1;
   }
   const start = new Uint32Array(layers + 1);
@@ -169,8 +185,8 @@ function sliceSoup(pm: PreparedMesh, h: number, layers: number): SegmentSoup {
   let used = 0;
   const used_ = new Uint32Array(layers);
   for (let t = 0; t < n; t++) {
-    const lo = first(pm.zmin[t] as number);
-    const hi = last(pm.zmax[t] as number);
+    const lo = first((pm.zmin[t] as number) - drop);
+    const hi = last((pm.zmax[t] as number) - drop);
     if (hi < lo) continue;
     const o = t * 9;
     const ax = snap((P[o] as number) - mx);
