@@ -1,4 +1,4 @@
-import { safeFileName, type UploadUnits } from '@printloop/contracts';
+import { analysisSchema, safeFileName, type UploadUnits } from '@printloop/contracts';
 import type { EstimateResult } from '@printloop/estimate';
 import { type Analysis, HOUSE_PRINTER, type Orientation, printableProblem } from '@printloop/geometry';
 import type { PrintParameters, Quote, QuoteParameters } from '@printloop/quote';
@@ -77,9 +77,37 @@ export async function findOwnJob(
     .where(and(eq(printJobs.id, id), eq(printJobs.userId, userId)))
     .limit(1);
   if (!job) throw notFound(what);
-  recentJobs.set(key, job);
   if (job.livemode !== livemode) throw notFound(what);
-  return job;
+  const whole = await withWholeAnalysis(app, job);
+  recentJobs.set(key, whole);
+  return whole;
+}
+
+/** A job's stored analysis when it is whole (read through the contract's schema); null when it is not:
+ * stored by an older release, or damaged. */
+export function storedAnalysis(job: JobRow): Analysis | null {
+  return analysisSchema.safeParse(job.analysis).success ? (job.analysis as Analysis) : null;
+}
+
+/**
+ * The job, with a whole analysis: one whose stored analysis is not (an older release's, or damaged)
+ * is analysed again from its kept file first, so that nothing downstream (pricing, lead times, the
+ * farm) reads a field that is not there. A file that cannot be analysed again is a 422.
+ */
+export async function withWholeAnalysis(app: FastifyInstance, job: JobRow): Promise<JobRow> {
+  if (storedAnalysis(job)) return job;
+  app.log.warn({ job: job.id }, 'stored analysis not whole; analysing the file again');
+  try {
+    return (await reanalyzeJob(app, job, unitsOf(job))).job;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    app.log.error({ err, job: job.id }, 'stored analysis could not be rebuilt');
+    throw new AppError(
+      422,
+      'UNREADABLE_MODEL',
+      `${job.fileName} could not be read again. Upload the file again to price it.`,
+    );
+  }
 }
 
 /**
@@ -153,7 +181,10 @@ export async function estimateJob(
  * printer (422 DOES_NOT_FIT, saying its size and the printer's).
  */
 export function assertPrintable(job: JobRow) {
-  const analysis = job.analysis as Analysis;
+  const analysis = storedAnalysis(job);
+  if (!analysis) {
+    throw new AppError(422, 'UNREADABLE_MODEL', `${job.fileName} has no analysis. Upload the file again.`);
+  }
   const problem = printableProblem(analysis);
   if (problem) throw new AppError(422, 'UNREADABLE_MODEL', problem);
   if (!analysis.fits_build_volume) {

@@ -54,7 +54,7 @@ import {
   user,
 } from '../db/schema.js';
 import { queueStorePushes } from '../integrations/pushes.js';
-import { assertPrintable, estimateJob, type JobRow } from '../jobs/jobs.js';
+import { assertPrintable, estimateJob, type JobRow, withWholeAnalysis } from '../jobs/jobs.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';
 import { newId, publicUuidId } from '../lib/ids.js';
 import { eventRow, type NewEvent, queueDeliveries, recordEvent, subscribers } from '../webhooks/events.js';
@@ -151,22 +151,26 @@ export async function termsOf(db: Db, userId: string): Promise<PaymentTerms> {
  */
 async function priceLines(
   app: FastifyInstance,
-  requests: readonly OrderLineRequest[],
+  requested: readonly OrderLineRequest[],
   now: Date,
 ): Promise<{ lines: PricedLine[]; table: PriceTable; repriced: Repricing | null }> {
-  if (requests.length === 0)
+  if (requested.length === 0)
     throw badRequest('An order needs at least one item.', { items: 'Add at least one item' });
-  if (requests.length > MAX_ORDER_LINES) {
+  if (requested.length > MAX_ORDER_LINES) {
     throw badRequest(`An order can have at most ${MAX_ORDER_LINES} items.`, { items: 'Too many items' });
   }
-  for (const r of requests) {
+  for (const r of requested) {
     if (!Number.isInteger(r.quantity) || r.quantity < 1 || r.quantity > MAX_ORDER_QUANTITY) {
       throw badRequest(`Quantity must be a whole number between 1 and ${MAX_ORDER_QUANTITY}`, {
         quantity: `Quantity must be a whole number between 1 and ${MAX_ORDER_QUANTITY}`,
       });
     }
-    assertPrintable(r.job);
   }
+  // (a line's job came from a join: one whose stored analysis is not whole is analysed again first)
+  const requests = await Promise.all(
+    requested.map(async (r) => ({ ...r, job: await withWholeAnalysis(app, r.job) })),
+  );
+  for (const r of requests) assertPrintable(r.job);
   // One table for the whole order: the quotes' own when every line is a quote still valid under the
   // same table, else the table in force.
   const versions = new Set(

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.js';
+import { orders, printJobs } from '../../db/schema.js';
+import { forgetJob } from '../../jobs/jobs.js';
+import { uuidOfPublicId } from '../../lib/ids.js';
 import { createTestApp, signedInUser, type TestApp, testDatabasesWithThread } from '../../test-helpers.js';
 import { createKey, expectError, fixture, PARAMS, startModelServer, UK, upload, v1 } from './v1-testing.js';
 
@@ -43,6 +45,39 @@ describe.each(testDatabasesWithThread)('orders and shipping on %s', (kind) => {
   });
 
   const orderCount = async () => (await t.app.database.db.select({ id: orders.id }).from(orders)).length;
+
+  it("analyses a file again whose stored analysis is not whole (an older release's), and says so when it cannot", async () => {
+    const file = (await upload(t, adaTest, 'old.stl', cube)).json();
+    const jobId = uuidOfPublicId('file', file.id)!;
+    const damage = async () => {
+      await t.app.database.db.update(printJobs).set({ analysis: {} }).where(eq(printJobs.id, jobId));
+      forgetJob(ada.id, jobId);
+    };
+    const stored = async () =>
+      (await t.app.database.db.select().from(printJobs).where(eq(printJobs.id, jobId)))[0]!;
+    // an order line reads its job through a join, not the job cache
+    await damage();
+    const ordered = await v1(t, adaTest, 'POST', '/v1/orders', {
+      items: [{ file_id: file.id, ...PARAMS, quantity: 1 }],
+      shipping_address: UK,
+    });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    expect((await stored()).analysis).toMatchObject({ bbox: { size: [20, 20, 20] } });
+    // a quote reads it through the job lookup
+    await damage();
+    const quoted = await v1(t, adaTest, 'POST', '/v1/quotes', { file_id: file.id, ...PARAMS });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    expect((await stored()).analysis).toMatchObject({ fits_build_volume: true });
+    // with its file gone too, a clear 422 (not a 500), and the row is left as it was
+    await damage();
+    await t.app.storage.delete((await stored()).filePath);
+    expectError(
+      await v1(t, adaTest, 'POST', '/v1/quotes', { file_id: file.id, ...PARAMS }),
+      422,
+      'UNREADABLE_MODEL',
+    );
+    expect((await stored()).analysis).toEqual({});
+  });
 
   it('places a test order from a file: queued, priced by the server, never on the farm', async () => {
     const res = await v1(t, adaTest, 'POST', '/v1/orders', {
