@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { solidFill } from './fill.js';
+import { fillArea } from './fills.js';
+import { boundingLoops } from './hatch.js';
+import { loopArea2 } from './outline.js';
 
 const square = (x0: number, y0: number, size: number) =>
   Float64Array.from([x0, y0, x0 + size, y0, x0 + size, y0 + size, x0, y0 + size]);
@@ -29,5 +32,33 @@ describe('solidFill', () => {
     // 0.8 mm across: the line crosses 0.35 mm (> 0.225)
     const { paths } = solidFill({ loops: [square(0, 0, 0.8)] }, 0, spacing);
     expect(paths).toHaveLength(1);
+  });
+});
+
+describe('the fill area of a plate whose rim is narrower than the walls', () => {
+  /** A clockwise 32-gon (a hole) of radius r about (cx, cy). */
+  const hole = (cx: number, cy: number, r: number) =>
+    Float64Array.from({ length: 64 }, (_, k) => {
+      const a = (-2 * Math.PI * Math.floor(k / 2)) / 32;
+      return k % 2 === 0 ? cx + r * Math.cos(a) : cy + r * Math.sin(a);
+    });
+  const rect = (x0: number, y0: number, x1: number, y1: number) =>
+    Float64Array.from([x0, y0, x1, y0, x1, y1, x0, y1]);
+
+  it('keeps the moved-in outline where a grown hole crosses the middle of its longest edge', () => {
+    // 20 × 10, a hole crossing the middle of the (first) longest edge, the bottom one
+    const loops = [rect(0, 0, 20, 10), hole(10, 0.4, 0.5)];
+    expect(boundingLoops(loops)).toHaveLength(2);
+  });
+
+  it('is most of the plate: 2 mm rims between 5 mm holes and the edge (it was none)', () => {
+    // the holes of a 9 × 7 grid at 9 mm; rows and columns through the middles of the edges
+    const loops = [rect(-40.5, -31.5, 40.5, 31.5)];
+    for (let c = -4; c <= 4; c++) for (let r = -3; r <= 3; r++) loops.push(hole(9 * c, 9 * r, 2.5));
+    const island = loops.reduce((a, l) => a + loopArea2(l) / 2, 0);
+    const fill = fillArea(loops, 0.45, 0.2).reduce((a, l) => a + loopArea2(l) / 2, 0);
+    // the walls take about 2 × 0.45 mm round every loop (about 1,000 mm of outline)
+    expect(fill).toBeGreaterThan(0.6 * island);
+    expect(fill).toBeLessThan(island);
   });
 });

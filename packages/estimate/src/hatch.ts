@@ -491,38 +491,74 @@ export function windingAt(loops: Loops, x: number, y: number): number {
 }
 
 /**
- * The loops of a raw inset that really bound its region: a loop is kept when, just left of its
- * longest edge, the winding of all loops is positive and just right of it is not (a moved-in
- * outline swallowed by a grown hole, say, bounds nothing). Needed before insetting again.
+ * The loops of a raw inset that really bound its region: a loop is kept when, just left of a point
+ * of it, the winding of all loops is positive and just right of it is not (a moved-in outline
+ * swallowed by a grown hole, say, bounds nothing). Needed before insetting again. The point is the
+ * middle of the loop's longest edge, else (that point may lie where another loop crosses this one:
+ * a plate's rim narrower than the inset, where a grown hole crosses the moved-in outline) at least
+ * half of sixteen points spread along the loop (a letter's stroke too thin for the inset leaves its
+ * outline and its grown hole crossing all over: the slivers between them bound little, and go).
  */
 export function boundingLoops(loops: Loops): Loops {
   if (loops.length <= 1) return loops;
-  const eps = 1e-5;
   return loops.filter((xy) => {
     const n = xy.length / 2;
     let best = -1;
     let bestLen = 0;
+    let total = 0;
     for (let i = 0; i < n; i++) {
       const j = i + 1 < n ? i + 1 : 0;
       const len = Math.hypot(
         (xy[2 * j] as number) - (xy[2 * i] as number),
         (xy[2 * j + 1] as number) - (xy[2 * i + 1] as number),
       );
+      total += len;
       if (len > bestLen) {
         bestLen = len;
         best = i;
       }
     }
     if (best < 0) return false;
-    const j = best + 1 < n ? best + 1 : 0;
-    const ax = xy[2 * best] as number;
-    const ay = xy[2 * best + 1] as number;
-    const dx = ((xy[2 * j] as number) - ax) / bestLen;
-    const dy = ((xy[2 * j + 1] as number) - ay) / bestLen;
-    const mx = ax + (dx * bestLen) / 2;
-    const my = ay + (dy * bestLen) / 2;
-    const left = windingAt(loops, mx - dy * eps, my + dx * eps);
-    const right = windingAt(loops, mx + dy * eps, my - dx * eps);
-    return left > 0 && right <= 0;
+    if (boundsAt(loops, xy, best, 0.5)) return true;
+    // points at arc lengths (k + 0.37) / 16 of the loop (off the loop's symmetries)
+    const SAMPLES = 16;
+    let k = 0;
+    let run = 0;
+    let bounding = 0;
+    for (let i = 0; i < n && k < SAMPLES; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const len = Math.hypot(
+        (xy[2 * j] as number) - (xy[2 * i] as number),
+        (xy[2 * j + 1] as number) - (xy[2 * i + 1] as number),
+      );
+      while (k < SAMPLES && ((k + 0.37) / SAMPLES) * total < run + len) {
+        const at = (((k + 0.37) / SAMPLES) * total - run) / len;
+        if (len > 0 && boundsAt(loops, xy, i, at)) bounding++;
+        k++;
+      }
+      run += len;
+    }
+    return bounding >= SAMPLES / 2;
   });
+}
+
+/** Whether, at fraction `at` of edge i of loop `xy`, all `loops` wind positively just left of it and
+ * not just right of it. */
+function boundsAt(loops: Loops, xy: Float64Array, i: number, at: number): boolean {
+  const eps = 1e-5;
+  const n = xy.length / 2;
+  const j = i + 1 < n ? i + 1 : 0;
+  const ax = xy[2 * i] as number;
+  const ay = xy[2 * i + 1] as number;
+  const ex = (xy[2 * j] as number) - ax;
+  const ey = (xy[2 * j + 1] as number) - ay;
+  const len = Math.hypot(ex, ey);
+  if (!(len > 0)) return false;
+  const dx = ex / len;
+  const dy = ey / len;
+  const mx = ax + ex * at;
+  const my = ay + ey * at;
+  const left = windingAt(loops, mx - dy * eps, my + dx * eps);
+  const right = windingAt(loops, mx + dy * eps, my - dx * eps);
+  return left > 0 && right <= 0;
 }
