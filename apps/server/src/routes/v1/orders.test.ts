@@ -50,7 +50,10 @@ describe.each(testDatabasesWithThread)('orders and shipping on %s', (kind) => {
     const file = (await upload(t, adaTest, 'old.stl', cube)).json();
     const jobId = uuidOfPublicId('file', file.id)!;
     const damage = async () => {
-      await t.app.database.db.update(printJobs).set({ analysis: {} as never }).where(eq(printJobs.id, jobId));
+      await t.app.database.db
+        .update(printJobs)
+        .set({ analysis: {} as never })
+        .where(eq(printJobs.id, jobId));
       forgetJob(ada.id, jobId);
     };
     const stored = async () =>
