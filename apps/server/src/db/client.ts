@@ -154,6 +154,13 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     const thread = await PgliteThread.start({
       dataDir: config.dataDir,
       ...(opts.pgliteWorkerFile ? { workerFile: opts.pgliteWorkerFile } : {}),
+      onStopped: (reason, restarting) =>
+        opts.log?.warn(
+          { msg: reason.message, restarting },
+          restarting
+            ? 'embedded database thread died; starting a new one on the same data'
+            : 'embedded database thread died; the database stays closed',
+        ),
     });
     const db = drizzlePglite(thread as unknown as PGlite, { schema }) as unknown as Db;
     return {

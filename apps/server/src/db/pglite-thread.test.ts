@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueViolation } from './client.js';
 import { PgliteThread } from './pglite-thread.js';
@@ -115,6 +115,62 @@ describe('the embedded database in its own thread', () => {
     release();
     await Promise.all([tx, read]);
     expect(seen).toEqual(['tx wrote', 'release', 'read 100']);
+  });
+
+  /** The built worker, made to die (exit code 7) on one statement, as a crash in the WASM would. */
+  const CRASH = 'select 0 -- crash the thread';
+  const crashingWorker = async () => {
+    const file = path.join(dir, 'crashing-worker.mjs');
+    await writeFile(
+      file,
+      `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => { if (m && m.sql === ${JSON.stringify(CRASH)}) process.exit(7); });
+await import(${JSON.stringify(pathToFileURL(workerFile).href)});
+`,
+    );
+    return file;
+  };
+
+  it('starts a new thread on the same data when its thread dies, at most three times a minute', async () => {
+    const stops: boolean[] = [];
+    const t = await PgliteThread.start({
+      dataDir: path.join(dir, 'crash'),
+      workerFile: await crashingWorker(),
+      onStopped: (_, restarting) => stops.push(restarting),
+    });
+    await t.exec('create table kept (n int)');
+    await t.query('insert into kept values (1)');
+    await expect(t.query(CRASH)).rejects.toThrow(/embedded database/);
+    // the next statement waits for the new thread, and finds what was committed
+    expect((await t.query<{ n: number }>('select n from kept')).rows).toEqual([{ n: 1 }]);
+    expect(stops).toEqual([true]);
+    for (let k = 0; k < 2; k++) {
+      await expect(t.query(CRASH)).rejects.toThrow(/embedded database/);
+      await t.query('insert into kept values (2)');
+    }
+    expect(stops).toEqual([true, true, true]);
+    // a fourth death within the minute: closed for good, every statement fails at once
+    await expect(t.query(CRASH)).rejects.toThrow(/embedded database/);
+    await expect(t.query('select 1')).rejects.toThrow(/embedded database/);
+    expect(stops).toEqual([true, true, true, false]);
+    await t.close();
+    // what was committed is on disk for the next start
+    const again = await PgliteThread.start({ dataDir: path.join(dir, 'crash'), workerFile });
+    expect((await again.query<{ n: number }>('select count(*)::int as n from kept')).rows[0]?.n).toBe(3);
+    await again.close();
+  }, 60_000);
+
+  it('does not start a new thread for a database in memory (its data died with it)', async () => {
+    const stops: boolean[] = [];
+    const t = await PgliteThread.start({
+      dataDir: null,
+      workerFile: await crashingWorker(),
+      onStopped: (_, restarting) => stops.push(restarting),
+    });
+    await expect(t.query(CRASH)).rejects.toThrow(/embedded database/);
+    await expect(t.query('select 1')).rejects.toThrow(/embedded database/);
+    expect(stops).toEqual([false]);
+    await t.close();
   });
 
   it('keeps its data across a restart, and closes after what was already sent', async () => {

@@ -21,15 +21,29 @@ import type { ProcedureCall, ProcedureResult } from './procedures.js';
  * thread holds the transaction open, and other statements wait for it, as PGlite does). A procedure
  * (db/procedures.ts) is a whole transaction run there in one trip, so a hot write holds the database only
  * as long as its statements take, whatever the server's thread is doing meanwhile.
+ *
+ * If the thread dies (a crash in the WASM Postgres, an out-of-memory), what it was running fails and a
+ * new thread is started on the same data folder (Postgres recovers what was committed); statements sent
+ * meanwhile wait for it. At most RESTARTS_PER_MINUTE restarts a minute, and never for a database in
+ * memory (its data died with the thread): then it stays closed and every statement fails.
  */
 export class PgliteThread implements PgliteClient {
-  readonly #worker: Worker;
+  #worker!: Worker;
+  readonly #opts: StartOptions;
   readonly #pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   #next = 0;
   #closed: Error | null = null;
-  readonly #exited: Promise<void>;
+  #closing = false;
+  #restarting: Promise<void> | null = null;
+  readonly #restarts: number[] = [];
+  #exited!: Promise<void>;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, opts: StartOptions) {
+    this.#opts = opts;
+    this.#attach(worker);
+  }
+
+  #attach(worker: Worker) {
     this.#worker = worker;
     this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (reply: Reply) => {
@@ -39,42 +53,54 @@ export class PgliteThread implements PgliteClient {
       if (reply.ok) p.resolve(reply.value);
       else p.reject(fromWire(reply.error));
     });
+    let stopped = false;
     const stop = (why: Error) => {
-      this.#closed ??= why;
+      if (stopped) return;
+      stopped = true;
       for (const p of this.#pending.values()) p.reject(why);
       this.#pending.clear();
+      if (this.#closing || this.#closed) this.#closed ??= why;
+      else this.#restart(why);
     };
     worker.on('error', (err) => stop(new Error(`The embedded database stopped: ${err.message}`)));
     worker.once('exit', () => stop(new Error('The embedded database is closed.')));
   }
 
-  /** Start the thread on `dataDir` (in memory when null); resolves once it is migrated and ready. */
-  static async start(opts: { dataDir: string | null; workerFile?: string }): Promise<PgliteThread> {
-    const worker = new Worker(opts.workerFile ?? defaultWorkerFile(), {
-      workerData: { dataDir: opts.dataDir },
-      // The thread loads the built server: drop resolution conditions a test runner may have set.
-      execArgv: withoutConditions(process.execArgv),
-    });
-    let onMessage!: (r: Ready) => void;
-    let onError!: (e: Error) => void;
-    let onExit!: (code: number) => void;
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      onMessage = resolve;
-      onError = reject;
-      onExit = (code) => reject(new Error(`The embedded database thread exited (${code}).`));
-      worker.once('message', onMessage).once('error', onError).once('exit', onExit);
-    }).finally(() => {
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-    });
-    if (!ready.ready) {
-      await worker.terminate();
-      throw fromWire(ready.error);
+  /** A new thread on the same data folder, after this one died (see the class's comment). */
+  #restart(why: Error) {
+    const now = Date.now();
+    while (this.#restarts.length > 0 && now - (this.#restarts[0] as number) > 60_000) this.#restarts.shift();
+    if (this.#opts.dataDir === null || this.#restarts.length >= RESTARTS_PER_MINUTE) {
+      this.#closed = why;
+      this.#opts.onStopped?.(why, false);
+      return;
     }
-    return new PgliteThread(worker);
+    this.#restarts.push(now);
+    this.#opts.onStopped?.(why, true);
+    this.#restarting = startWorker(this.#opts).then(
+      (worker) => {
+        this.#restarting = null;
+        if (this.#closing) {
+          this.#closed = new Error('The embedded database is closed.');
+          void worker.terminate();
+        } else this.#attach(worker);
+      },
+      (err: unknown) => {
+        this.#restarting = null;
+        this.#closed = err instanceof Error ? err : why;
+        this.#opts.onStopped?.(this.#closed, false);
+      },
+    );
   }
 
-  #call(req: Outgoing): Promise<unknown> {
-    if (this.#closed) return Promise.reject(this.#closed);
+  /** Start the thread on `dataDir` (in memory when null); resolves once it is migrated and ready. */
+  static async start(opts: StartOptions): Promise<PgliteThread> {
+    return new PgliteThread(await startWorker(opts), opts);
+  }
+
+  async #call(req: Outgoing): Promise<unknown> {
+    if (this.#restarting) await this.#restarting;
+    if (this.#closed) throw this.#closed;
     const id = ++this.#next;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
@@ -157,6 +183,8 @@ export class PgliteThread implements PgliteClient {
 
   /** Close the database (after the statements already sent) and end the thread. */
   async close(): Promise<void> {
+    this.#closing = true;
+    if (this.#restarting) await this.#restarting;
     if (!this.#closed) {
       await this.#call({ op: 'close' }).catch(() => {});
       this.#closed = new Error('The embedded database is closed.');
@@ -191,4 +219,39 @@ function withoutConditions(argv: readonly string[]): string[] {
     else if (!a.startsWith('--conditions=')) out.push(a);
   }
   return out;
+}
+
+/** Restarts allowed in any minute before the database stays closed. */
+const RESTARTS_PER_MINUTE = 3;
+
+interface StartOptions {
+  dataDir: string | null;
+  workerFile?: string;
+  /** Called when the thread dies: `restarting` says whether a new one is being started. */
+  onStopped?: (reason: Error, restarting: boolean) => void;
+}
+
+/** A migrated, ready database thread on `opts.dataDir`. */
+async function startWorker(opts: StartOptions): Promise<Worker> {
+  const worker = new Worker(opts.workerFile ?? defaultWorkerFile(), {
+    workerData: { dataDir: opts.dataDir },
+    // The thread loads the built server: drop resolution conditions a test runner may have set.
+    execArgv: withoutConditions(process.execArgv),
+  });
+  let onMessage!: (r: Ready) => void;
+  let onError!: (e: Error) => void;
+  let onExit!: (code: number) => void;
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    onMessage = resolve;
+    onError = reject;
+    onExit = (code) => reject(new Error(`The embedded database thread exited (${code}).`));
+    worker.once('message', onMessage).once('error', onError).once('exit', onExit);
+  }).finally(() => {
+    worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+  });
+  if (!ready.ready) {
+    await worker.terminate();
+    throw fromWire(ready.error);
+  }
+  return worker;
 }
