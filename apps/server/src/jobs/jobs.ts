@@ -90,9 +90,11 @@ export function storedAnalysis(job: JobRow): Analysis | null {
 }
 
 /**
- * The job, with a whole analysis: one whose stored analysis is not (an older release's, or damaged)
- * is analysed again from its kept file first, so that nothing downstream (pricing, lead times, the
- * farm) reads a field that is not there. A file that cannot be analysed again is a 422.
+ * The job, with a whole analysis where it can be had: one whose stored analysis is not (an older
+ * release's, or damaged) is analysed again from its kept file first, so that nothing downstream
+ * (pricing, lead times, the farm) reads a field that is not there. When that fails (the file is gone
+ * or unreadable) the job comes back as it was: listing or deleting it still works, and pricing it is a
+ * 422 from `assertPrintable`.
  */
 export async function withWholeAnalysis(app: FastifyInstance, job: JobRow): Promise<JobRow> {
   if (storedAnalysis(job)) return job;
@@ -100,13 +102,8 @@ export async function withWholeAnalysis(app: FastifyInstance, job: JobRow): Prom
   try {
     return (await reanalyzeJob(app, job, unitsOf(job))).job;
   } catch (err) {
-    if (err instanceof AppError) throw err;
     app.log.error({ err, job: job.id }, 'stored analysis could not be rebuilt');
-    throw new AppError(
-      422,
-      'UNREADABLE_MODEL',
-      `${job.fileName} could not be read again. Upload the file again to price it.`,
-    );
+    return job;
   }
 }
 
@@ -183,7 +180,11 @@ export async function estimateJob(
 export function assertPrintable(job: JobRow) {
   const analysis = storedAnalysis(job);
   if (!analysis) {
-    throw new AppError(422, 'UNREADABLE_MODEL', `${job.fileName} has no analysis. Upload the file again.`);
+    throw new AppError(
+      422,
+      'UNREADABLE_MODEL',
+      `${job.fileName} could not be read again. Upload the file again to price it.`,
+    );
   }
   const problem = printableProblem(analysis);
   if (problem) throw new AppError(422, 'UNREADABLE_MODEL', problem);
