@@ -543,14 +543,18 @@ function wallThickness(
   if (n < 3 || m < 3 || n * m > 40000) return { thickness: meanWidth, samples: [], profile: null };
   const distances: Array<[distance: number, length: number]> = [];
   const profile = new Float64Array(2 * n);
+  // distances to the hole, looked up as far as 4 × the mean width (a ring is never thicker: a
+  // farther sample only counts as that far, past every threshold the samples are compared with)
+  const toHole = new EdgeGrid([hole], meanWidth);
+  const reach = 4 * meanWidth;
   for (let i = 0; i < n; i++) {
     const q = (i + 1) % n;
     const vx = outer[2 * i] as number;
     const vy = outer[2 * i + 1] as number;
     const px = (vx + (outer[2 * q] as number)) / 2;
     const py = (vy + (outer[2 * q + 1] as number)) / 2;
-    const mid = distanceToLoop(hole, px, py);
-    profile[2 * i] = distanceToLoop(hole, vx, vy);
+    const mid = toHole.distance(px, py, reach);
+    profile[2 * i] = toHole.distance(vx, vy, reach);
     profile[2 * i + 1] = mid;
     const length = Math.hypot((outer[2 * q] as number) - px, (outer[2 * q + 1] as number) - py) * 2;
     distances.push([mid, length]);
@@ -559,24 +563,6 @@ function wallThickness(
   const median = quantile(distances, 0.5);
   if (!(median > 0 && median < 2 * meanWidth)) return { thickness: meanWidth, samples: [], profile: null };
   return { thickness: median, samples: distances, profile };
-}
-
-/** Distance (mm) from a point to the nearest edge of a closed loop. */
-function distanceToLoop(loop: Float64Array, px: number, py: number): number {
-  const m = loop.length / 2;
-  let best = Number.POSITIVE_INFINITY;
-  for (let j = 0; j < m; j++) {
-    const k = j + 1 < m ? j + 1 : 0;
-    const ax = loop[2 * j] as number;
-    const ay = loop[2 * j + 1] as number;
-    const dx = (loop[2 * k] as number) - ax;
-    const dy = (loop[2 * k + 1] as number) - ay;
-    const l2 = dx * dx + dy * dy;
-    const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
-    const d = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2;
-    if (d < best) best = d;
-  }
-  return Math.sqrt(best);
 }
 
 /** Arachne's wall_transition_filter_deviation (25 % of the nozzle, PrusaSlicer 2.5's default). */
