@@ -13,20 +13,24 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 // The routes are checked a few at a time (the project's maxConcurrency): each mostly waits for its page
-// to go quiet, so side by side they take a third of the time on two cores.
+// to go quiet (the sweep took 64 s one at a time, ~45 s so, on two cores). Concurrent tests assert
+// with their own context's `expect`, so a failure is reported against the right route.
 describe.concurrent('every public route', () => {
-  it.each(routes)('%s shows exactly one h1, with no console error or failed request', async (route) => {
-    const { page, problems } = await watchedPage(browser);
-    const res = await page.goto(`${baseURL}${route}`, { waitUntil: 'networkidle' });
-    expect(res?.status()).toBe(200);
-    await expect.poll(() => page.locator('h1').count()).toBe(1);
-    expect(await page.locator('h1').innerText()).not.toBe('');
-    expect(await page.title()).not.toBe('');
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+  it.for(routes)(
+    '%s shows exactly one h1, with no console error or failed request',
+    async (route, { expect }) => {
+      const { page, problems } = await watchedPage(browser);
+      const res = await page.goto(`${baseURL}${route}`, { waitUntil: 'networkidle' });
+      expect(res?.status()).toBe(200);
+      await expect.poll(() => page.locator('h1').count()).toBe(1);
+      expect(await page.locator('h1').innerText()).not.toBe('');
+      expect(await page.title()).not.toBe('');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
 
-  it.each(routes)('%s has no horizontal scroll at 375 px', async (route) => {
+  it.for(routes)('%s has no horizontal scroll at 375 px', async (route, { expect }) => {
     const { page } = await watchedPage(browser, { viewport: { width: 375, height: 800 } });
     await page.goto(`${baseURL}${route}`, { waitUntil: 'load' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
