@@ -5,7 +5,8 @@
  *
  *  - overhangs: a layer's material more than half an external perimeter width (0.225 mm) beyond
  *    the layer below, grown back over the whole strip beyond it; bridges are not supported
- *    (dont_support_bridges) but within 1.5 mm of their edges over air;
+ *    (dont_support_bridges) but within 1.5 mm of their edges over air that are not along the
+ *    bridge (its direction found as BridgeDetector does, on the bottom as detected over air);
  *  - contacts 0.2 mm below the overhang's bottom, and a second one under the 0.4 mm bridging
  *    extrusions; their dense part (more than 0.27 mm beyond the layer below) makes the interface:
  *    the contact and the 2 layers under it;
@@ -162,7 +163,7 @@ export function supportKinds(
       // the bridge's region (its fill area and the walls round it): cells within the walls' band
       grow(t, a, 1.0, shape);
       for (let p = 0; p < cells; p++) if (material[base + p] !== 1) a[p] = 0;
-      const keep = bridgeSupport(a, material, below, shape, field);
+      const keep = bridgeSupport(a, t, material, below, shape, field);
       for (let p = 0; p < cells; p++) if (a[p] === 1 && keep[p] !== 1) b[p] = 0;
     }
     let found = false;
@@ -400,14 +401,22 @@ function stampSegments(segs: number[][], out: Uint8Array, shape: Raster, r: numb
   }
 }
 
+/** Width of PrusaSlicer's bridging flow (the nozzle): the BridgeDetector's line spacing (mm). */
+const BRIDGE_SPACING = 0.4;
+
 /**
- * For each connected region of `mask` (bottom surfaces over air), the cells to keep supported: all of
- * it when no direction has lines across it held at both ends by the layer below (cells of
- * `material` at `below` within 0.4 mm of the ends); else (a bridge) only those within 1.5 mm of its
- * edges over air that lie across the bridge's direction.
+ * For each connected region of `mask` (bottom surfaces over air and the walls round them), the cells
+ * to keep supported. As PrusaSlicer's BridgeDetector (read at 2.5.0), the bridge is the `bridge` cells
+ * over air (the bottom as detected, before it spreads into the fill area); its anchors are the layer
+ * below within one line spacing of it. Lines one spacing apart, every 5°, are clipped to the bridge
+ * grown by half a spacing; a line is held when both its ends lie on the layer below. The direction
+ * with most held length wins (near-ties: the one with the shorter longest line). None: all of the
+ * region is supported. Else only the cells within 1.5 mm of the bridge's edges over air that are not
+ * along that direction (a cantilever held along one side is a "bridge" along that side, as there).
  */
 function bridgeSupport(
   mask: Uint8Array,
+  bridge: Uint8Array,
   material: Uint8Array,
   below: number,
   shape: Raster,
@@ -419,22 +428,21 @@ function bridgeSupport(
   const labels = new Int32Array(cells);
   const stack = new Int32Array(cells);
   const sizes = components(mask, labels, shape, stack);
-  const reach = Math.max(1, Math.ceil(0.4 / cell));
-  const anchored = (c: number, r: number) => {
-    for (let k = 1; k <= reach; k++) {
-      if (c < 0 || r < 0 || c >= cols || r >= rows) return false;
-      if (material[below + r * cols + c] === 1) return true;
-    }
-    return false;
-  };
+  const core = new Uint8Array(cells);
+  const clip = new Uint8Array(cells);
+  const edge = new Uint8Array(cells);
+  const near = new Uint8Array(cells);
+  const step = BRIDGE_SPACING / cell; // line spacing in cells
   for (let id = 0; id < sizes.length; id++) {
-    // the region's cells and bounds
+    // the bridge over air, and its bounds
     let c0 = cols;
     let c1 = -1;
     let r0 = rows;
     let r1 = -1;
     for (let p = 0; p < cells; p++) {
-      if (labels[p] !== id) continue;
+      const on = labels[p] === id && bridge[p] === 1 && material[below + p] !== 1;
+      core[p] = on ? 1 : 0;
+      if (!on) continue;
       const r = (p / cols) | 0;
       const c = p - r * cols;
       if (c < c0) c0 = c;
@@ -442,74 +450,92 @@ function bridgeSupport(
       if (r < r0) r0 = r;
       if (r > r1) r1 = r;
     }
-    // directions every 15°: coverage of lines held at both ends
-    let best = 0;
-    let bestAngle = -1;
-    for (let deg = 0; deg < 180; deg += 15) {
-      const a = (deg * Math.PI) / 180;
-      const dx = Math.cos(a);
-      const dy = Math.sin(a);
-      let covered = 0;
-      // lines through the bounds, one cell apart, perpendicular offsets
-      const cx = (c0 + c1) / 2;
-      const cy = (r0 + r1) / 2;
-      const half = Math.hypot(c1 - c0, r1 - r0) / 2 + 2;
-      for (let off = -half; off <= half; off += 1) {
-        let inRun = false;
-        let runStart = 0;
-        let startAnchored = false;
-        for (let st = -half - reach; st <= half + reach; st += 0.5) {
-          const x = cx - dy * off + dx * st;
-          const y = cy + dx * off + dy * st;
-          const c = Math.round(x);
-          const r = Math.round(y);
-          const inside = c >= 0 && r >= 0 && c < cols && r < rows && labels[r * cols + c] === id;
-          if (inside && !inRun) {
-            inRun = true;
-            runStart = st;
-            // held where the line comes from?
-            const bx = Math.round(x - dx * reach);
-            const by = Math.round(y - dy * reach);
-            startAnchored = anchored(bx, by) || anchored(Math.round(x - dx), Math.round(y - dy));
-          } else if (!inside && inRun) {
-            inRun = false;
-            const endAnchored =
-              anchored(c, r) || anchored(Math.round(x + dx * (reach - 1)), Math.round(y + dy * (reach - 1)));
-            if (startAnchored && endAnchored) covered += st - runStart;
-          }
-        }
-      }
-      if (covered > best) {
-        best = covered;
-        bestAngle = a;
-      }
-    }
     const mine = (p: number) => labels[p] === id;
-    if (bestAngle < 0) {
+    if (c1 < 0) {
       for (let p = 0; p < cells; p++) if (mine(p)) keep[p] = 1;
       continue;
     }
-    // keep within 1.5 mm of its edges over air that are not along the bridge's direction
-    const edge = new Uint8Array(cells);
-    const ux = Math.cos(bestAngle);
-    const uy = Math.sin(bestAngle);
+    grow(core, clip, BRIDGE_SPACING / 2, shape);
+    const held = (x: number, y: number) => {
+      const c = Math.round(x);
+      const r = Math.round(y);
+      return c >= 0 && r >= 0 && c < cols && r < rows && material[below + r * cols + c] === 1;
+    };
+    const inClip = (x: number, y: number) => {
+      const c = Math.round(x);
+      const r = Math.round(y);
+      return c >= 0 && r >= 0 && c < cols && r < rows && clip[r * cols + c] === 1;
+    };
+    const candidates: Array<{ angle: number; coverage: number; longest: number }> = [];
+    const cx = (c0 + c1) / 2;
+    const cy = (r0 + r1) / 2;
+    const half = Math.hypot(c1 - c0, r1 - r0) / 2 + step + 2;
+    for (let deg = 0; deg < 180; deg += 5) {
+      const a = (deg * Math.PI) / 180;
+      const dx = Math.cos(a);
+      const dy = Math.sin(a);
+      let coverage = 0;
+      let longest = 0;
+      for (let off = -half; off <= half; off += step) {
+        let runStart = Number.NaN;
+        let lastX = 0;
+        let lastY = 0;
+        let startX = 0;
+        let startY = 0;
+        for (let st = -half; st <= half + 1; st += 1) {
+          const x = cx - dy * off + dx * st;
+          const y = cy + dx * off + dy * st;
+          const inside = st <= half && inClip(x, y);
+          if (inside) {
+            if (Number.isNaN(runStart)) {
+              runStart = st;
+              startX = x;
+              startY = y;
+            }
+            lastX = x;
+            lastY = y;
+          } else if (!Number.isNaN(runStart)) {
+            const length = (st - 1 - runStart) * cell;
+            if (length > 0 && held(startX, startY) && held(lastX, lastY)) {
+              coverage += length;
+              if (length > longest) longest = length;
+            }
+            runStart = Number.NaN;
+          }
+        }
+      }
+      if (coverage > 0) candidates.push({ angle: a, coverage, longest });
+    }
+    if (candidates.length === 0) {
+      for (let p = 0; p < cells; p++) if (mine(p)) keep[p] = 1;
+      continue;
+    }
+    candidates.sort((p, q) => q.coverage - p.coverage);
+    let best = candidates[0] as (typeof candidates)[number];
+    for (const c of candidates.slice(1)) {
+      if (best.coverage - c.coverage >= BRIDGE_SPACING) break;
+      if (c.longest < best.longest) best = c;
+    }
+    // keep within 1.5 mm of the bridge's edges over air that are not along its direction
+    const ux = Math.cos(best.angle);
+    const uy = Math.sin(best.angle);
+    edge.fill(0);
     for (let p = 0; p < cells; p++) {
-      if (!mine(p) || (field[below + p] as number) >= -(0.4 / FIELD_STEP)) continue;
+      if (core[p] !== 1 || (field[below + p] as number) >= -(BRIDGE_SPACING / FIELD_STEP)) continue;
       const r = (p / cols) | 0;
       const c = p - r * cols;
       // the edge's outward direction from the missing neighbours
       let nx = 0;
       let ny = 0;
-      if (c === 0 || !mine(p - 1)) nx -= 1;
-      if (c === cols - 1 || !mine(p + 1)) nx += 1;
-      if (r === 0 || !mine(p - cols)) ny -= 1;
-      if (r === rows - 1 || !mine(p + cols)) ny += 1;
+      if (c === 0 || core[p - 1] !== 1) nx -= 1;
+      if (c === cols - 1 || core[p + 1] !== 1) nx += 1;
+      if (r === 0 || core[p - cols] !== 1) ny -= 1;
+      if (r === rows - 1 || core[p + cols] !== 1) ny += 1;
       if (nx === 0 && ny === 0) continue;
       // an edge along the bridge has its normal across it
       const along = Math.abs(nx * ux + ny * uy) / Math.hypot(nx, ny);
       if (along > Math.sin(Math.PI / 12)) edge[p] = 1;
     }
-    const near = new Uint8Array(cells);
     grow(edge, near, 1.5, shape);
     for (let p = 0; p < cells; p++) if (near[p] === 1 && mine(p)) keep[p] = 1;
   }
