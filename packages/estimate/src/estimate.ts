@@ -37,7 +37,7 @@ import {
   polygonLoop,
   travel,
 } from './toolpath.js';
-import { EdgeGrid, type WallPath, wallPass } from './walls.js';
+import { EdgeGrid, type WallPath, wallLength, wallPass } from './walls.js';
 
 /** The house printer (fixtures/models/house-printer.ini) and the calibrated constants. */
 export const PROFILE = {
@@ -908,7 +908,7 @@ function wallPathStage(
     thicknessFor(2 * PROFILE.perimeters, arachne) + firstInset,
   );
   const outer = passOuter.paths;
-  const inner = passInner.paths;
+  let inner = passInner.paths;
   // where a pass does not fit: one bead down the middle (too thin for two), or an odd middle bead
   // between the external ones (three beads); half the stretch's length, it runs along the middle
   const middles: number[][] = [];
@@ -916,6 +916,26 @@ function wallPathStage(
     if (beadCount(t.thickness - firstInset, arachne) === 1) middles.push(halfOf(t.xy));
   for (const t of passInner.thin)
     if (beadCount(t.thickness - firstInset, arachne) === 3) middles.push(halfOf(t.xy));
+  // the inner pass's short open pieces (under 1.25 bead widths) where odd beads run: at a junction
+  // of bars, the inner beads round it, which Arachne joins to the odd beads through it (longer
+  // pieces, round a nut's corners, are printed as walls of their own). The limit is the one of 1.25
+  // and 2 bead widths with the smaller worst leave-one-family-out error (lattices 14.2 %, tiny 21.8 %
+  // against 12.4 % and 23.8 %)
+  if (middles.length > 0) {
+    const kept: WallPath[] = [];
+    for (const p of inner)
+      if (!p.closed && wallLength(p) < 1.25 * layer.wallWidth) middles.push(p.xy);
+      else kept.push(p);
+    inner = kept;
+  }
+  // an island too thin for even the external pass (under a bead wide): one bead along its middle,
+  // ending half its width before each end (a w × l bar: l − w; a thin tube: its circumference), its
+  // width the island's mean (2 × area / perimeter, holes included)
+  const outline = island.loops.find((loop) => loopArea2(loop) > 0);
+  if (outer.length === 0 && passOuter.thin.length === 0 && outline) {
+    const width = (2 * island.area) / island.perimeter;
+    if (width >= arachne.minFeatureSize) middles.push(centreline(outline, island.perimeter / 2 - 2 * width));
+  }
   const feed = ctx.feedPerMm(layer.wallWidth);
   const speed = layer.wallSpeed;
   const bridgeArea = (Math.PI * PROFILE.nozzle * PROFILE.nozzle) / 4;
@@ -1005,21 +1025,79 @@ function wallPathStage(
       }
     } else print(grp.outer.xy);
   }
-  // odd beads come after the walls enclosing them, nearest first
+  // odd beads come after the walls enclosing them, nearest first, from either end. Arachne's odd
+  // bead is one line down the middle of a bar that goes on through the bar's junctions: a piece
+  // that starts within a bar's width of where the last one ended continues it (no travel)
   const left = middles.slice();
+  let chained: number[] | null = null;
   while (left.length > 0) {
     let best = 0;
     let bestD = Number.POSITIVE_INFINITY;
+    let reverse = false;
+    const [x, y] = chained
+      ? [chained[chained.length - 2] as number, chained[chained.length - 1] as number]
+      : [pen.x, pen.y];
     for (let k = 0; k < left.length; k++) {
       const m = left[k] as number[];
-      const d = ((m[0] as number) - pen.x) ** 2 + ((m[1] as number) - pen.y) ** 2;
-      if (d < bestD) {
-        bestD = d;
+      const d0 = ((m[0] as number) - x) ** 2 + ((m[1] as number) - y) ** 2;
+      const d1 = ((m[m.length - 2] as number) - x) ** 2 + ((m[m.length - 1] as number) - y) ** 2;
+      if (d0 < bestD) {
+        bestD = d0;
         best = k;
+        reverse = false;
+      }
+      if (d1 < bestD) {
+        bestD = d1;
+        best = k;
+        reverse = true;
       }
     }
-    print(left.splice(best, 1)[0] as number[]);
+    const piece = left.splice(best, 1)[0] as number[];
+    const next = reverse ? reversedPath(piece) : piece;
+    if (chained && bestD <= MIDDLE_JOIN * MIDDLE_JOIN) chained.push(...next);
+    else {
+      if (chained) print(chained);
+      chained = next;
+    }
   }
+  if (chained) print(chained);
+}
+
+/** Odd beads whose ends are this near (mm) are one bead through a junction. */
+const MIDDLE_JOIN = 1.5;
+
+/** A path `length` mm long (at least 0.1 mm) along a thin loop's first half, from a quarter of
+ * the way in (where the loop's side runs), standing for the bead down its middle. */
+function centreline(loop: Float64Array, length: number): number[] {
+  const n = loop.length / 2;
+  const closed = [...loop, loop[0] as number, loop[1] as number];
+  const want = Math.max(0.1, length);
+  // skip the first stretch (the loop's end) then take `want` mm
+  let skip = Math.max(0, (loopLength(loop) / 2 - want) / 2);
+  const out: number[] = [];
+  let left = want;
+  for (let i = 1; i <= n && left > 0; i++) {
+    const ax = closed[2 * i - 2] as number;
+    const ay = closed[2 * i - 1] as number;
+    const dx = (closed[2 * i] as number) - ax;
+    const dy = (closed[2 * i + 1] as number) - ay;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (!(len > 0)) continue;
+    let from = 0;
+    if (skip > 0) {
+      if (skip >= len) {
+        skip -= len;
+        continue;
+      }
+      from = skip;
+      skip = 0;
+    }
+    if (out.length === 0) out.push(ax + (dx * from) / len, ay + (dy * from) / len);
+    const take = Math.min(len - from, left);
+    out.push(ax + (dx * (from + take)) / len, ay + (dy * (from + take)) / len);
+    left -= take;
+  }
+  return out;
 }
 
 /** The first half (by length) of a polyline. */

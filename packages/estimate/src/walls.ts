@@ -62,6 +62,7 @@ export function wallPass(
       if (!ok) all = false;
     }
     if (!all) all = keepTapers(xy, good, grid);
+    if (!all) joinShortPieces(xy, good, inset);
     if (all) {
       // Arachne simplifies its toolpaths as it does the outline (0.5 mm / 0.025 mm)
       if (Math.abs(signedArea(xy)) > 1e-6) paths.push({ xy: toNumbers(simplifyLoop(xy)), closed: true });
@@ -118,18 +119,34 @@ function keepTapers(xy: Float64Array, good: Uint8Array, grid: EdgeGrid): boolean
       m++;
     }
     if (run.length >= 1) {
-      const at = (e: number): [number, number, number] => {
-        const j = (e + 1) % n;
-        const ax = xy[2 * e] as number;
-        const ay = xy[2 * e + 1] as number;
-        return [
-          (ax + (xy[2 * j] as number)) / 2,
-          (ay + (xy[2 * j + 1] as number)) / 2,
-          thicknessAt([ax, ay, xy[2 * j] as number, xy[2 * j + 1] as number], grid),
-        ];
+      // the thickness at a quarter and at three quarters of the run's length (a run may be one long
+      // edge: the side of a thin bar)
+      let total = 0;
+      for (const e of run) total += edgeLength(xy, e, n);
+      const at = (fraction: number): [number, number, number] => {
+        let left = fraction * total;
+        for (const e of run) {
+          const len = edgeLength(xy, e, n);
+          if (len < left && e !== run[run.length - 1]) {
+            left -= len;
+            continue;
+          }
+          const j = (e + 1) % n;
+          const ax = xy[2 * e] as number;
+          const ay = xy[2 * e + 1] as number;
+          const t = len > 0 ? Math.min(1, left / len) : 0;
+          const ux = ((xy[2 * j] as number) - ax) / (len || 1);
+          const uy = ((xy[2 * j + 1] as number) - ay) / (len || 1);
+          const px = ax + t * len * ux;
+          const py = ay + t * len * uy;
+          // a short piece of the edge about the point
+          const h = Math.min(0.05, len / 2);
+          return [px, py, thicknessAt([px - ux * h, py - uy * h, px + ux * h, py + uy * h], grid)];
+        }
+        return [0, 0, 0];
       };
-      const a = at(run[Math.floor(run.length / 4)] as number);
-      const b = at(run[Math.floor((3 * run.length) / 4)] as number);
+      const a = at(0.25);
+      const b = at(0.75);
       const apart = Math.hypot(a[0] - b[0], a[1] - b[1]);
       const taper = apart > 1e-6 ? Math.abs(a[2] - b[2]) / apart : 1;
       if (taper > 2 * Math.tan((5 * Math.PI) / 180)) for (const e of run) good[e] = 1;
@@ -138,6 +155,76 @@ function keepTapers(xy: Float64Array, good: Uint8Array, grid: EdgeGrid): boolean
   }
   for (let i = 0; i < n; i++) if (good[i] === 0) return false;
   return true;
+}
+
+/**
+ * A kept run shorter than twice the pass's inset between too-thin stretches (the end of a thin bar,
+ * where the pass turns round) is not a piece of its own: Arachne's single bead runs on through it.
+ * It joins the thin stretches.
+ */
+function joinShortPieces(xy: Float64Array, good: Uint8Array, inset: number): void {
+  const n = xy.length / 2;
+  let start = 0;
+  while (start < n && good[start] === 1) start++;
+  if (start === n) return;
+  let k = 0;
+  while (k < n) {
+    const i = (start + k) % n;
+    if (good[i] === 0) {
+      k++;
+      continue;
+    }
+    let m = k;
+    let length = 0;
+    while (m < n && good[(start + m) % n] === 1) {
+      length += edgeLength(xy, (start + m) % n, n);
+      m++;
+    }
+    // the pass turns round there: the thin edges before and after it run opposite ways
+    if (length < 2 * inset && uTurn(xy, (start + k) % n, (start + m) % n, n, 2 * inset))
+      for (let q = k; q < m; q++) good[(start + q) % n] = 0;
+    k = m;
+  }
+}
+
+/** Whether the loop turns round between vertex `from` and vertex `to`: the way it comes in, over
+ * the `reach` mm before `from`, and the way it goes on, over the `reach` mm after `to`, are more
+ * than 120° apart. */
+function uTurn(xy: Float64Array, from: number, to: number, n: number, reach: number): boolean {
+  const walk = (v: number, step: number): [number, number] => {
+    let left = reach;
+    let x = xy[2 * v] as number;
+    let y = xy[2 * v + 1] as number;
+    for (let k = 0; k < n && left > 0; k++) {
+      const w = (v + step + n) % n;
+      const nx = xy[2 * w] as number;
+      const ny = xy[2 * w + 1] as number;
+      const len = Math.hypot(nx - x, ny - y);
+      if (len >= left) return [x + ((nx - x) * left) / len, y + ((ny - y) * left) / len];
+      left -= len;
+      x = nx;
+      y = ny;
+      v = w;
+    }
+    return [x, y];
+  };
+  const [bx, by] = walk(from, -1);
+  const [ax, ay] = walk(to, 1);
+  const ix = (xy[2 * from] as number) - bx;
+  const iy = (xy[2 * from + 1] as number) - by;
+  const ox = ax - (xy[2 * to] as number);
+  const oy = ay - (xy[2 * to + 1] as number);
+  const li = Math.hypot(ix, iy);
+  const lo = Math.hypot(ox, oy);
+  return li > 0 && lo > 0 && (ix * ox + iy * oy) / (li * lo) < -0.5;
+}
+
+function edgeLength(xy: Float64Array, e: number, n: number): number {
+  const j = (e + 1) % n;
+  return Math.hypot(
+    (xy[2 * j] as number) - (xy[2 * e] as number),
+    (xy[2 * j + 1] as number) - (xy[2 * e + 1] as number),
+  );
 }
 
 /** The part's thickness about the middle of a stretch of a pass: twice the largest distance from the

@@ -99,6 +99,25 @@ describe('the corpus', () => {
     }
   }, 120_000);
 
+  // Fins 0.4 mm thick (under one bead): Arachne lays one bead down each (l − w long); the external
+  // pass, the outline moved in by half a bead, has nothing left there, and the estimate printed
+  // nothing (−52 to −68 %). And a lattice of 1.2 mm bars: its 0.6 mm half-bars are one bead each (a
+  // loop was laid), and the odd bead down each bar goes on through the junctions (it was printed in
+  // pieces, a travel each): +18 to +30 % before. Stated tolerances: fins 5 %, the lattice 15 %.
+  it('lays one bead down a part thinner than a bead, and the odd bead on through junctions', () => {
+    for (const [name, tolerance] of [
+      ['comb_fins_w0.4', 5],
+      ['lattice_20_c5_b1.2', 15],
+    ] as const) {
+      const scored = scoreCorpus(pick(name));
+      expect(scored.length, name).toBe(5);
+      for (const r of scored)
+        expect(Math.abs(r.rawTime / r.refTime - 1) * 100, `${name} ${JSON.stringify(r.params)}`).toBeLessThan(
+          tolerance,
+        );
+    }
+  }, 120_000);
+
   // A 10 × 3 mm beam over a 6 mm gap, supports on: its bottom (bridge infill) is held by the posts
   // along the beam, so PrusaSlicer leaves it unsupported (149 s, 0.17 g, as without supports). The
   // direction was tried across the bridge after it had spread 3 mm into the fill area, out to the
