@@ -514,11 +514,28 @@ function thinWallStage(
     const pieces = Math.max(hasHole ? 0 : 1, 2 * corners);
     const passes: PerimeterPass[] = [{ share: 0.5 }];
     if (pieces > 0) {
-      const hop = outline / 2 / pieces;
+      const hop = corners > 0 ? oddRingTravel(outline / 2, corners) / (pieces - 1) : outline / 2 / pieces;
       repeat(pieces - 1, () => travel(moves, hop, Math.PI / 4, hop > PROFILE.retractBeforeTravel));
     }
     perimeterStage(moves, outlines, passes, flow(bead), speed(bead), bead, PROFILE.retractBeforeTravel, true);
   }
+}
+
+/**
+ * The travel (mm) of one layer of a ring of three beads (an odd count) whose `corners` are thick
+ * enough for four, as PrusaSlicer 2.5 orders Arachne's lines (PerimeterGenerator::process_arachne,
+ * traverse_extrusions, read at 2.5.0): the inner beads round each corner are closed loops, printed
+ * first, nearest next (a side apart each); then the external loops (a hop across the ring); then
+ * the middle bead, one open piece a side, ordered by their first points, but each is printed from
+ * the end the overhang clipping leaves first, in its G-code the other end: every hop spans two
+ * pieces, a chord over 2/k of the ring. (A 60 × 40 mm box, 1.2 mm walls: 444 mm a layer in its
+ * G-code, this model 468, half the ring before.) Ring length `ring` (mm); the ring taken as a circle.
+ */
+function oddRingTravel(ring: number, corners: number): number {
+  const across = ring / Math.PI;
+  return (
+    ((corners - 1) * ring) / corners + across + corners * across * Math.abs(Math.sin((2 * Math.PI) / corners))
+  );
 }
 
 /**
