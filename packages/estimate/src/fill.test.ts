@@ -61,4 +61,24 @@ describe('the fill area of a plate whose rim is narrower than the walls', () => 
     expect(fill).toBeGreaterThan(0.6 * island);
     expect(fill).toBeLessThan(island);
   });
+
+  it("is a patch at each corner of a box's 2 mm wall, as PrusaSlicer fills there (it was none)", () => {
+    // a 40 × 30 mm box, 2 mm walls: four beads fill the sides; the corners, 1.17 mm from wall to
+    // wall on the diagonal's widest circle, leave room that PrusaSlicer fills with solid infill
+    const walls = [rect(-20, -15, 20, 15), Float64Array.from([-18, -13, -18, 13, 18, 13, 18, -13])];
+    const patches = fillArea(walls, 0.45, 0.2);
+    expect(patches).toHaveLength(4);
+    for (const p of patches) {
+      const area = loopArea2(p) / 2;
+      // each a small triangle-like patch at a corner, inside the wall (stated range 0.1-1 mm²)
+      expect(area).toBeGreaterThan(0.1);
+      expect(area).toBeLessThan(1);
+      const cx = p.filter((_, k) => k % 2 === 0).reduce((a, v) => a + v, 0) / (p.length / 2);
+      const cy = p.filter((_, k) => k % 2 === 1).reduce((a, v) => a + v, 0) / (p.length / 2);
+      expect(Math.abs(cx)).toBeGreaterThan(18);
+      expect(Math.abs(cx)).toBeLessThan(20);
+      expect(Math.abs(cy)).toBeGreaterThan(13);
+      expect(Math.abs(cy)).toBeLessThan(15);
+    }
+  });
 });

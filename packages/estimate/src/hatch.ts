@@ -501,7 +501,8 @@ export function windingAt(loops: Loops, x: number, y: number): number {
  */
 export function boundingLoops(loops: Loops): Loops {
   if (loops.length <= 1) return loops;
-  return loops.filter((xy) => {
+  let partial = false;
+  const kept = loops.filter((xy) => {
     const n = xy.length / 2;
     let best = -1;
     let bestLen = 0;
@@ -538,8 +539,137 @@ export function boundingLoops(loops: Loops): Loops {
       }
       run += len;
     }
-    return bounding >= SAMPLES / 2;
+    if (bounding >= SAMPLES / 2) return true;
+    // dropped: does it bound anywhere (by a sample, or next to a corner)? Then the loops cross and
+    // the region is pieces of several of them (a box's wall too thin for the fill inset but at its
+    // corners: the moved-in outline's corner tips stand out of the grown hole)
+    if (bounding > 0) partial = true;
+    else
+      for (let i = 0; i < n && !partial; i++)
+        if (boundsAt(loops, xy, i, 0.02) || boundsAt(loops, xy, i, 0.98)) partial = true;
+    return false;
   });
+  return partial ? regionLoops(loops) : kept;
+}
+
+/**
+ * The outline of the region where the loops wind positively, exactly: every loop is cut where
+ * another crosses it, the pieces with that region just left of them and not just right are kept, and
+ * chained end to start into loops (at a crossing, one loop's kept piece hands over to the other's).
+ */
+export function regionLoops(loops: Loops): Loops {
+  interface Cut {
+    edge: number;
+    t: number;
+    x: number;
+    y: number;
+  }
+  const cuts: Cut[][] = loops.map(() => []);
+  const boxes = loops.map((xy) => {
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < xy.length; i += 2) {
+      const x = xy[i] as number;
+      const y = xy[i + 1] as number;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    return [x0, y0, x1, y1] as const;
+  });
+  for (let a = 0; a < loops.length; a++)
+    for (let b = a + 1; b < loops.length; b++) {
+      const A = boxes[a] as readonly number[];
+      const B = boxes[b] as readonly number[];
+      if ((A[2] as number) < (B[0] as number) || (B[2] as number) < (A[0] as number)) continue;
+      if ((A[3] as number) < (B[1] as number) || (B[3] as number) < (A[1] as number)) continue;
+      const p = loops[a] as Float64Array;
+      const q = loops[b] as Float64Array;
+      const np = p.length / 2;
+      const nq = q.length / 2;
+      for (let i = 0; i < np; i++) {
+        const i2 = i + 1 < np ? i + 1 : 0;
+        const ax = p[2 * i] as number;
+        const ay = p[2 * i + 1] as number;
+        const rx = (p[2 * i2] as number) - ax;
+        const ry = (p[2 * i2 + 1] as number) - ay;
+        for (let j = 0; j < nq; j++) {
+          const j2 = j + 1 < nq ? j + 1 : 0;
+          const bx = q[2 * j] as number;
+          const by = q[2 * j + 1] as number;
+          const sx = (q[2 * j2] as number) - bx;
+          const sy = (q[2 * j2 + 1] as number) - by;
+          const den = rx * sy - ry * sx;
+          if (den === 0) continue;
+          const t = ((bx - ax) * sy - (by - ay) * sx) / den;
+          const u = ((bx - ax) * ry - (by - ay) * rx) / den;
+          if (!(t > 0 && t <= 1 && u > 0 && u <= 1)) continue;
+          const x = ax + rx * t;
+          const y = ay + ry * t;
+          (cuts[a] as Cut[]).push({ edge: i, t, x, y });
+          (cuts[b] as Cut[]).push({ edge: j, t: u, x, y });
+        }
+      }
+    }
+  const key = (x: number, y: number) => `${x.toFixed(9)},${y.toFixed(9)}`;
+  const pieces: number[][] = [];
+  const out: Loops = [];
+  for (let l = 0; l < loops.length; l++) {
+    const xy = loops[l] as Float64Array;
+    const n = xy.length / 2;
+    const list = (cuts[l] as Cut[]).sort((c, d) => c.edge - d.edge || c.t - d.t);
+    if (list.length === 0) {
+      // uncut: all of it bounds or none does
+      if (n >= 3 && boundsAt(loops, xy, 0, 0.5)) out.push(xy);
+      continue;
+    }
+    for (let c = 0; c < list.length; c++) {
+      const from = list[c] as Cut;
+      const to = list[(c + 1) % list.length] as Cut;
+      const piece = [from.x, from.y];
+      // the vertices after `from` up to and including the start of `to`'s edge
+      let e = from.edge;
+      let guard = 0;
+      const sameEdgeLater = to.edge === from.edge && to.t > from.t && list.length > 1;
+      if (!sameEdgeLater)
+        do {
+          e = e + 1 < n ? e + 1 : 0;
+          piece.push(xy[2 * e] as number, xy[2 * e + 1] as number);
+          guard++;
+        } while (e !== to.edge && guard <= n);
+      piece.push(to.x, to.y);
+      // classified just beside the middle of its middle segment
+      const m = Math.max(0, Math.floor(piece.length / 4) - 1);
+      const seg = new Float64Array(piece.slice(2 * m, 2 * m + 4));
+      if (seg.length === 4 && boundsAt(loops, seg, 0, 0.5)) pieces.push(piece);
+    }
+  }
+  // chain the kept pieces end to start
+  const byStart = new Map<string, number[][]>();
+  for (const p of pieces) {
+    const k = key(p[0] as number, p[1] as number);
+    const list = byStart.get(k) ?? [];
+    list.push(p);
+    byStart.set(k, list);
+  }
+  const used = new Set<number[]>();
+  for (const first of pieces) {
+    if (used.has(first)) continue;
+    const loop: number[] = [];
+    let piece: number[] | undefined = first;
+    let guard = 0;
+    while (piece && !used.has(piece) && guard++ <= pieces.length) {
+      used.add(piece);
+      loop.push(...piece.slice(0, piece.length - 2));
+      const end = key(piece[piece.length - 2] as number, piece[piece.length - 1] as number);
+      piece = (byStart.get(end) ?? []).find((p) => !used.has(p));
+    }
+    if (loop.length >= 6) out.push(Float64Array.from(loop));
+  }
+  return out;
 }
 
 /** Whether, at fraction `at` of edge i of loop `xy`, all `loops` wind positively just left of it and
