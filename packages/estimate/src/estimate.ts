@@ -1044,7 +1044,7 @@ function wallPathStage(
   }
   // odd beads come after the walls enclosing them, nearest first, from either end. Arachne's odd
   // bead is one line down the middle of a bar that goes on through the bar's junctions: a piece
-  // that starts within a bar's width of where the last one ended continues it (no travel)
+  // that starts within MIDDLE_JOIN of where the last one ended continues it (no travel)
   const left = middles.slice();
   let chained: number[] | null = null;
   while (left.length > 0) {
