@@ -5,7 +5,7 @@
  * greedy chain from where the nozzle is, travelling between pieces. Pure.
  */
 import { type FillPath, gridFill, type Region, solidFill } from './fill.js';
-import { boundingLoops, insetLoops, type Loops } from './hatch.js';
+import { boundingLoops, boundsOf, insetLoops, type Loops, overlaps } from './hatch.js';
 import { contours, type Raster } from './raster.js';
 import { Surface } from './surfaces.js';
 import { Feature, type Pen } from './toolpath.js';
@@ -231,27 +231,4 @@ function reversed(xy: number[]): number[] {
     out[2 * i + 1] = xy[2 * (n - 1 - i) + 1] as number;
   }
   return out;
-}
-
-type Bounds = [number, number, number, number];
-
-function boundsOf(loops: Loops): Bounds {
-  let x0 = Number.POSITIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  for (const xy of loops)
-    for (let i = 0; i < xy.length; i += 2) {
-      const x = xy[i] as number;
-      const y = xy[i + 1] as number;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  return [x0, y0, x1, y1];
-}
-
-function overlaps(a: Bounds, b: Bounds): boolean {
-  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }

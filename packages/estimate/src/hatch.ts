@@ -552,6 +552,32 @@ export function boundingLoops(loops: Loops): Loops {
   return partial ? regionLoops(loops) : kept;
 }
 
+/** x0, y0, x1, y1 (mm). */
+export type Bounds = [number, number, number, number];
+
+/** The bounding box of loops. */
+export function boundsOf(loops: Loops): Bounds {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const xy of loops)
+    for (let i = 0; i < xy.length; i += 2) {
+      const x = xy[i] as number;
+      const y = xy[i + 1] as number;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  return [x0, y0, x1, y1];
+}
+
+/** Whether two bounding boxes meet. */
+export function overlaps(a: Bounds, b: Bounds): boolean {
+  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+}
+
 /**
  * The outline of the region where the loops wind positively, exactly: every loop is cut where
  * another crosses it, the pieces with that region just left of them and not just right are kept, and
@@ -565,27 +591,10 @@ export function regionLoops(loops: Loops): Loops {
     y: number;
   }
   const cuts: Cut[][] = loops.map(() => []);
-  const boxes = loops.map((xy) => {
-    let x0 = Number.POSITIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < xy.length; i += 2) {
-      const x = xy[i] as number;
-      const y = xy[i + 1] as number;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-    return [x0, y0, x1, y1] as const;
-  });
+  const boxes = loops.map((xy) => boundsOf([xy]));
   for (let a = 0; a < loops.length; a++)
     for (let b = a + 1; b < loops.length; b++) {
-      const A = boxes[a] as readonly number[];
-      const B = boxes[b] as readonly number[];
-      if ((A[2] as number) < (B[0] as number) || (B[2] as number) < (A[0] as number)) continue;
-      if ((A[3] as number) < (B[1] as number) || (B[3] as number) < (A[1] as number)) continue;
+      if (!overlaps(boxes[a] as Bounds, boxes[b] as Bounds)) continue;
       const p = loops[a] as Float64Array;
       const q = loops[b] as Float64Array;
       const np = p.length / 2;

@@ -69,18 +69,22 @@ describe('the corpus', () => {
     parts: refs.parts.filter((p) => p.name === name),
     records: refs.records.filter((r) => r.name === name && !r.params.supportRequired),
   });
+  /** A part's five jobs without supports, each within `tolerance` % of PrusaSlicer's time. */
+  const expectTimeWithin = (name: string, tolerance: number) => {
+    const scored = scoreCorpus(pick(name));
+    expect(scored.length, name).toBe(5);
+    for (const r of scored)
+      expect(Math.abs(r.rawTime / r.refTime - 1) * 100, `${name} ${JSON.stringify(r.params)}`).toBeLessThan(
+        tolerance,
+      );
+  };
 
   it('follows the varying ring of a nut and leaves the slivers of lettering unfilled', () => {
     for (const [name, tolerance] of [
       ['nut_m3', 22],
       ['keychain_xyz', 12],
     ] as const) {
-      const scored = scoreCorpus(pick(name));
-      expect(scored.length, name).toBe(5);
-      for (const r of scored)
-        expect(Math.abs(r.rawTime / r.refTime - 1) * 100, `${name} ${JSON.stringify(r.params)}`).toBeLessThan(
-          tolerance,
-        );
+      expectTimeWithin(name, tolerance);
     }
   }, 120_000);
 
@@ -90,12 +94,7 @@ describe('the corpus', () => {
   // far vertex put one piece (a travel and a retraction) at every corner: +11 to +32 %.
   it("adds no corner beads where Arachne's widest circle in the wall does not take one", () => {
     for (const name of ['box_50x35x40_w0.9', 'box_30x30x25_w1.1']) {
-      const scored = scoreCorpus(pick(name));
-      expect(scored.length, name).toBe(5);
-      for (const r of scored)
-        expect(Math.abs(r.rawTime / r.refTime - 1) * 100, `${name} ${JSON.stringify(r.params)}`).toBeLessThan(
-          9,
-        );
+      expectTimeWithin(name, 9);
     }
   }, 120_000);
 
@@ -109,12 +108,7 @@ describe('the corpus', () => {
       ['comb_fins_w0.4', 5],
       ['lattice_20_c5_b1.2', 15],
     ] as const) {
-      const scored = scoreCorpus(pick(name));
-      expect(scored.length, name).toBe(5);
-      for (const r of scored)
-        expect(Math.abs(r.rawTime / r.refTime - 1) * 100, `${name} ${JSON.stringify(r.params)}`).toBeLessThan(
-          tolerance,
-        );
+      expectTimeWithin(name, tolerance);
     }
   }, 120_000);
 
@@ -122,10 +116,7 @@ describe('the corpus', () => {
   // travels 444 mm a layer (corner loops a side apart, then each side's middle bead from its far end);
   // the estimate travelled half the ring between the pieces: −5 to −8.5 %. Stated tolerance 5 %.
   it("travels a three-bead box's pieces in PrusaSlicer's order", () => {
-    const scored = scoreCorpus(pick('box_60x40x30_w1.2'));
-    expect(scored.length).toBe(5);
-    for (const r of scored)
-      expect(Math.abs(r.rawTime / r.refTime - 1) * 100, JSON.stringify(r.params)).toBeLessThan(5);
+    expectTimeWithin('box_60x40x30_w1.2', 5);
   }, 60_000);
 
   // A 10 × 3 mm beam over a 6 mm gap, supports on: its bottom (bridge infill) is held by the posts
