@@ -414,6 +414,57 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   return geo;
 }
 
+/**
+ * The island a loop belongs to. A neck thinner than a cell can split one outline's raster in two;
+ * the loop then goes to the island most of its length borders, not to wherever its first segment
+ * lies (a lattice's outer loop went to a sliver of a corner, and its holes to the rest). `first` is
+ * its first segment's island; a few edges round the loop are checked against it, all of them only
+ * when one disagrees.
+ */
+function loopIsland(
+  xy: Float64Array,
+  first: number,
+  islandLeftOf: (x1: number, y1: number, x2: number, y2: number) => number,
+  count: number,
+): number {
+  const n = xy.length / 2;
+  const edge = (k: number) => {
+    const j = k + 1 < n ? k + 1 : 0;
+    return islandLeftOf(
+      xy[2 * k] as number,
+      xy[2 * k + 1] as number,
+      xy[2 * j] as number,
+      xy[2 * j + 1] as number,
+    );
+  };
+  const stride = Math.max(1, Math.floor(n / LOOP_SAMPLES));
+  let agree = true;
+  for (let k = 0; k < n && agree; k += stride) if (edge(k) !== first) agree = false;
+  if (agree) return first;
+  // length per island (the last slot: none)
+  const length = new Float64Array(count + 1);
+  for (let k = 0; k < n; k++) {
+    const id = edge(k);
+    const j = k + 1 < n ? k + 1 : 0;
+    const len = Math.hypot(
+      (xy[2 * j] as number) - (xy[2 * k] as number),
+      (xy[2 * j + 1] as number) - (xy[2 * k + 1] as number),
+    );
+    length[id >= 0 ? id : count] = (length[id >= 0 ? id : count] as number) + len;
+  }
+  let best = first;
+  let most = -1;
+  for (let id = 0; id < count; id++)
+    if ((length[id] as number) > most) {
+      most = length[id] as number;
+      best = id;
+    }
+  return most > 0 ? best : first;
+}
+
+/** Edges of a loop checked against its first segment's island. */
+const LOOP_SAMPLES = 16;
+
 /** The raster's shape: cells of `cell` mm, the centre of cell (0, 0) at origin + half a cell. */
 interface GridShape {
   cols: number;
@@ -486,6 +537,23 @@ function measureOutlines(
   loops: Array<{ xy: Float64Array; firstSegment: number }>,
 ): void {
   const { cols, rows, cell, originX: ox, originY: oy } = shape;
+  /** The island just left of a segment (material side), or −1. */
+  const islandLeftOf = (x1: number, y1: number, x2: number, y2: number): number => {
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (!(len > 0)) return -1;
+    const mx = (x1 + x2) / 2;
+    const my = (y1 + y2) / 2;
+    for (const f of PROBE) {
+      const c = Math.floor((mx - (dy / len) * f * cell - ox) / cell);
+      const r = Math.floor((my + (dx / len) * f * cell - oy) / cell);
+      if (c < 0 || r < 0 || c >= cols || r >= rows) continue;
+      const id = labels[r * cols + c] as number;
+      if (id >= 0) return id;
+    }
+    return -1;
+  };
   let orphan: Island | null = null;
   // sums per island in typed arrays (a float property updated 100 000s of times allocates each time
   // until the function is optimised); the last slot is the orphan's
@@ -497,23 +565,8 @@ function measureOutlines(
     const y1 = seg[s * 4 + 1] as number;
     const x2 = seg[s * 4 + 2] as number;
     const y2 = seg[s * 4 + 3] as number;
-    const dx = x2 - x1;
-    const dy = y2 - y1;
-    const len = Math.sqrt(dx * dx + dy * dy);
-    const mx = (x1 + x2) / 2;
-    const my = (y1 + y2) / 2;
-    let id = -1;
-    if (len > 0) {
-      for (const f of PROBE) {
-        const px = mx - (dy / len) * f * cell;
-        const py = my + (dx / len) * f * cell;
-        const c = Math.floor((px - ox) / cell);
-        const r = Math.floor((py - oy) / cell);
-        if (c < 0 || r < 0 || c >= cols || r >= rows) continue;
-        id = labels[r * cols + c] as number;
-        if (id >= 0) break;
-      }
-    }
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const id = islandLeftOf(x1, y1, x2, y2);
     const slot = id >= 0 ? id : count;
     if (id < 0 && !orphan) orphan = emptyIsland();
     segIsland[s - s0] = id;
@@ -530,7 +583,7 @@ function measureOutlines(
     orphan.perimeter += perimeter[count] as number;
   }
   for (const loop of loops) {
-    const id = segIsland[loop.firstSegment - s0] as number;
+    const id = loopIsland(loop.xy, segIsland[loop.firstSegment - s0] as number, islandLeftOf, count);
     const owner = id >= 0 ? (list[id] as Island) : orphan;
     if (!owner) continue;
     const simple = simplifyLoop(loop.xy);
