@@ -4,6 +4,7 @@
 import type { Analysis, TriangleMesh } from '@printloop/geometry';
 import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
 import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
+import { barBeads } from './bars.js';
 import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
 import { insetLoops, type Loops } from './hatch.js';
@@ -1275,17 +1276,37 @@ function supportKindsOf(geo: LayerGeometry, types: Uint8Array): SupportPlan {
     geo.layerCount,
     rasterOf(geo),
     supportSettings(geo.layerHeight),
-    // the walls of a layer (their passes' paths), for its bridging perimeters
+    // the walls of a layer (their passes' paths) and the bars they run along, for its bridging
+    // perimeters
     (i) => {
       const layer = layerSettings(i, 60, geo.layerHeight);
-      const out: number[][] = [];
+      const arachne = arachneSettings(layer);
+      const firstInset = layer.wallWidth - layer.wallSpacing;
+      const paths: number[][] = [];
+      const grids: EdgeGrid[] = [];
       for (const island of geo.islands[i] ?? []) {
         const grid = new EdgeGrid(island.loops, 1);
+        grids.push(grid);
         for (const inset of [layer.wallWidth / 2, layer.wallWidth / 2 + layer.wallSpacing])
           for (const p of wallPass(island.loops, inset, grid, 0).paths)
-            out.push(p.closed ? [...p.xy, p.xy[0] as number, p.xy[1] as number] : p.xy);
+            paths.push(p.closed ? [...p.xy, p.xy[0] as number, p.xy[1] as number] : p.xy);
       }
-      return out;
+      const bar = (x1: number, y1: number, x2: number, y2: number) => {
+        // the island whose outline the stretch runs nearest
+        let grid: EdgeGrid | undefined;
+        let nearest = Number.POSITIVE_INFINITY;
+        for (const g of grids) {
+          const d = g.distance((x1 + x2) / 2, (y1 + y2) / 2, 2);
+          if (d < nearest) {
+            nearest = d;
+            grid = g;
+          }
+        }
+        const beads = grid ? barBeads(grid, x1, y1, x2, y2, arachne, firstInset) : null;
+        if (!beads) return undefined;
+        return beads.covered ? { segment: beads.segment, halfWidth: beads.thickness / 2 } : null;
+      };
+      return { paths, bar };
     },
   );
   return geo.supportKinds;

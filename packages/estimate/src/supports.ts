@@ -68,7 +68,7 @@ export function supportKinds(
   layers: number,
   shape: Raster,
   s: SupportSettings,
-  walls: (layer: number) => number[][],
+  walls: (layer: number) => LayerWalls,
 ): SupportPlan {
   const { cols, rows, cell, originX, originY } = shape;
   const cells = cols * rows;
@@ -145,10 +145,10 @@ export function supportKinds(
     for (let p = 0; p < cells; p++) dense[p] = t[p] === 1 && b[p] === 1 ? 1 : 0;
     // straight stretches of wall over air that the layer below holds at both ends are bridges
     // (a lattice's bars): not supported, nor 0.226 mm round them (half the bridging width)
-    const bridged = bridgingWalls(walls(i), material, below, shape, s.threshold);
+    const bridged = bridgingWalls(walls(i), field, below, shape, BRIDGE_CLIP);
     if (bridged.length > 0) {
       t.fill(0);
-      stampSegments(bridged, t, shape, 0.226);
+      stampSegments(bridged, t, shape);
       for (let p = 0; p < cells; p++) if (t[p] === 1) b[p] = 0;
     }
     // a bottom surface PrusaSlicer's bridge detector finds a direction for (lines across it held
@@ -315,39 +315,57 @@ function supportLevels(
   return out;
 }
 
+/** A layer's walls, for its bridging perimeters. */
+export interface LayerWalls {
+  /** The walls' paths (x y pairs; a loop repeats its first point). */
+  paths: number[][];
+  /**
+   * What PrusaSlicer takes out of the support round a straight stretch of wall over air, held at
+   * both ends (x1 y1 x2 y2, material on its left), carried on 0.45 mm at both ends:
+   *  - undefined: the stretch is along a part wider than its beads (a bridge's edge): 0.226 mm
+   *    round it (half the bridging flow's spacing, as its own bead's);
+   *  - null: a bar whose beads lie more than 0.452 mm apart (or further than 0.226 mm in from its
+   *    sides): slivers between them are left, and the bar is supported;
+   *  - a bar whose beads' stamps meet: the whole bar, `halfWidth` round its centreline `segment`.
+   */
+  bar: (
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+  ) => { segment: number[]; halfWidth: number } | null | undefined;
+}
+
+/** How far PrusaSlicer carries a bridging perimeter on at each end (the external perimeter's width). */
+const BRIDGE_EXTEND = 0.45;
+
+/** Half the bridging flow's spacing: the stamp round each bridging perimeter (mm). */
+const BRIDGE_STAMP = 0.226;
+
 /**
- * The stretches of the walls (polylines, x y pairs) more than `air` mm beyond the layer below
- * (`material` at `below`) whose ends, carried on 0.45 mm along the wall, land on it: PrusaSlicer's
- * bridging perimeters. Returned as segments (x1, y1, x2, y2).
+ * The stretches of the walls more than `air` mm beyond the layer below (`material` at `below`)
+ * whose ends, carried on 0.45 mm along the wall, land on it: PrusaSlicer's bridging perimeters.
+ * Returned as what to take out of the support round each: segments (x1, y1, x2, y2, radius).
  */
 function bridgingWalls(
-  paths: number[][],
-  material: Uint8Array,
+  walls: LayerWalls,
+  field: Int8Array,
   below: number,
   shape: Raster,
-  air: number,
+  clip: number,
 ): number[][] {
-  const { cols, rows, cell, originX, originY } = shape;
-  const inside = (x: number, y: number) => {
-    const c = Math.floor((x - originX) / cell);
-    const r = Math.floor((y - originY) / cell);
-    return c >= 0 && r >= 0 && c < cols && r < rows && material[below + r * cols + c] === 1;
-  };
-  // over air: no material of the layer below within `air`
-  const reach = Math.max(1, Math.ceil(air / cell));
-  const overAir = (x: number, y: number) => {
-    const c0 = Math.floor((x - originX) / cell);
-    const r0 = Math.floor((y - originY) / cell);
-    for (let dr = -reach; dr <= reach; dr++)
-      for (let dc = -reach; dc <= reach; dc++) {
-        const c = c0 + dc;
-        const r = r0 + dr;
-        if (c >= 0 && r >= 0 && c < cols && r < rows && material[below + r * cols + c] === 1) return false;
-      }
-    return true;
-  };
+  const paths = walls.paths;
+  const { cell } = shape;
+  // on the layer below, and more than `clip` beyond it, read off its signed distances
+  const inside = (x: number, y: number) => fieldAt(field, below, shape, x, y) > 0;
+  const overAir = (x: number, y: number) => fieldAt(field, below, shape, x, y) < -clip;
   const out: number[][] = [];
-  for (const xy of paths) {
+  for (const path of paths) {
+    // samples every half cell along the path: position, segment, over air
+    const xy = startOnSupport(path, overAir);
+    const px: number[] = [];
+    const py: number[] = [];
+    const seg: number[] = [];
     for (let i = 0; i + 3 < xy.length; i += 2) {
       const ax = xy[i] as number;
       const ay = xy[i + 1] as number;
@@ -355,35 +373,98 @@ function bridgingWalls(
       const by = xy[i + 3] as number;
       const len = Math.hypot(bx - ax, by - ay);
       if (!(len > 0)) continue;
-      const ux = (bx - ax) / len;
-      const uy = (by - ay) / len;
       const n = Math.max(2, Math.ceil(len / (cell / 2)));
-      let start = -1;
-      for (let k = 0; k <= n; k++) {
-        const f = (k / n) * len;
-        const over = k < n && overAir(ax + ux * f, ay + uy * f);
-        if (over && start < 0) start = k;
-        if (!over && start >= 0) {
-          const f0 = (start / n) * len;
-          const f1 = ((k - 1) / n) * len;
-          if (
-            f1 > f0 &&
-            inside(ax + ux * (f0 - 0.45 - cell), ay + uy * (f0 - 0.45 - cell)) &&
-            inside(ax + ux * (f1 + 0.45 + cell), ay + uy * (f1 + 0.45 + cell))
-          )
-            out.push([ax + ux * f0, ay + uy * f0, ax + ux * f1, ay + uy * f1]);
-          start = -1;
-        }
+      for (let k = 0; k < n; k++) {
+        px.push(ax + ((bx - ax) * k) / n);
+        py.push(ay + ((by - ay) * k) / n);
+        seg.push(i);
       }
+    }
+    px.push(xy[xy.length - 2] as number);
+    py.push(xy[xy.length - 1] as number);
+    seg.push(-1);
+    // runs over air; PrusaSlicer keeps a run (a piece of the wall between the layer below grown)
+    // only if it is straight: every segment it spans along the line from its first to its last point
+    let first = -1;
+    for (let k = 0; k < px.length; k++) {
+      const over = k < px.length - 1 && overAir(px[k] as number, py[k] as number);
+      if (over && first < 0) first = k;
+      if (over || first < 0) continue;
+      const last = k - 1;
+      const run = first;
+      first = -1;
+      const x0 = px[run] as number;
+      const y0 = py[run] as number;
+      const dx = (px[last] as number) - x0;
+      const dy = (py[last] as number) - y0;
+      const len = Math.hypot(dx, dy);
+      if (!(len > 0)) continue;
+      const ux = dx / len;
+      const uy = dy / len;
+      let straight = true;
+      for (let i = seg[run] as number; straight && i <= (seg[last] as number); i += 2) {
+        const sx = (xy[i + 2] as number) - (xy[i] as number);
+        const sy = (xy[i + 3] as number) - (xy[i + 1] as number);
+        const sl = Math.hypot(sx, sy);
+        if (sl > 0 && Math.abs(sx * uy - sy * ux) / sl > STRAIGHT) straight = false;
+      }
+      if (!straight) continue;
+      const e0 = -BRIDGE_EXTEND - cell / 2;
+      const e1 = len + BRIDGE_EXTEND + cell / 2;
+      if (!inside(x0 + ux * (e0 - cell / 2), y0 + uy * (e0 - cell / 2))) continue;
+      if (!inside(x0 + ux * (e1 + cell / 2), y0 + uy * (e1 + cell / 2))) continue;
+      const x1 = x0 + ux * e0;
+      const y1 = y0 + uy * e0;
+      const x2 = x0 + ux * e1;
+      const y2 = y0 + uy * e1;
+      const bar = walls.bar(x1, y1, x2, y2);
+      if (bar === undefined) out.push([x1, y1, x2, y2, BRIDGE_STAMP]);
+      else if (bar !== null) out.push([...bar.segment, bar.halfWidth + cell / 2]);
     }
   }
   return out;
 }
 
-/** Set the cells whose centre is within `r` of any segment (x1, y1, x2, y2). */
-function stampSegments(segs: number[][], out: Uint8Array, shape: Raster, r: number): void {
+/** PrusaSlicer's overhanging perimeters: beyond the layer below grown by half the nozzle (mm). */
+const BRIDGE_CLIP = 0.2;
+
+/** The signed distance (mm, positive inside) to a layer's outline at (x, y), interpolated between
+ * the cell centres of its field (FIELD_STEP units, layer at `off`). */
+function fieldAt(field: Int8Array, off: number, shape: Raster, x: number, y: number): number {
   const { cols, rows, cell, originX, originY } = shape;
-  for (const [x1, y1, x2, y2] of segs as [number, number, number, number][]) {
+  const fx = Math.min(cols - 1, Math.max(0, (x - originX) / cell - 0.5));
+  const fy = Math.min(rows - 1, Math.max(0, (y - originY) / cell - 0.5));
+  const c = Math.min(cols - 2, Math.floor(fx));
+  const r = Math.min(rows - 2, Math.floor(fy));
+  const tx = fx - c;
+  const ty = fy - r;
+  const p = off + r * cols + c;
+  const top = (field[p] as number) * (1 - tx) + (field[p + 1] as number) * tx;
+  const bottom = (field[p + cols] as number) * (1 - tx) + (field[p + cols + 1] as number) * tx;
+  return (top * (1 - ty) + bottom * ty) * FIELD_STEP;
+}
+
+/** Most a segment of a straight run may lean off it (sine): our walls are offsets of a sliced
+ * outline, straight sides stay within this. */
+const STRAIGHT = Math.sin((1 * Math.PI) / 180);
+
+/** A loop's path (its first point repeated at its end) started at a vertex not over air (where
+ * PrusaSlicer's seam would be: at a corner, on the part), so that no run over air is cut at its
+ * start; an open path as it is. */
+function startOnSupport(path: number[], overAir: (x: number, y: number) => boolean): number[] {
+  const n = path.length / 2 - 1;
+  const closed = n >= 3 && path[0] === path[2 * n] && path[1] === path[2 * n + 1];
+  if (!closed) return path;
+  let at = 0;
+  while (at < n && overAir(path[2 * at] as number, path[2 * at + 1] as number)) at++;
+  if (at === 0 || at === n) return path;
+  return [...path.slice(2 * at, 2 * n), ...path.slice(0, 2 * at + 2)];
+}
+
+/** Set the cells whose centre is within r of any segment (x1, y1, x2, y2, r). */
+function stampSegments(segs: number[][], out: Uint8Array, shape: Raster): void {
+  const { cols, rows, cell, originX, originY } = shape;
+  for (const [x1, y1, x2, y2, r] of segs as [number, number, number, number, number][]) {
     const c0 = Math.max(0, Math.floor((Math.min(x1, x2) - r - originX) / cell));
     const c1 = Math.min(cols - 1, Math.floor((Math.max(x1, x2) + r - originX) / cell));
     const r0 = Math.max(0, Math.floor((Math.min(y1, y2) - r - originY) / cell));
