@@ -33,9 +33,11 @@ import {
   followLoop,
   LayerMoves,
   layerChange,
+  nearestEnd,
   Pen,
   planLayer,
   polygonLoop,
+  reversedPath,
   travel,
 } from './toolpath.js';
 import { EdgeGrid, type WallPath, wallLength, wallPass } from './walls.js';
@@ -901,8 +903,8 @@ const LOOP_CLIP = 0.06;
 
 /**
  * Stage "perimeters" for an island thick enough for its walls (walls.ts): the external and the inner
- * pass as loops or open pieces, each external loop after the inner paths nearest to it (Arachne's
- * inner-first order); a loop starts at its seam (the sharpest concave corner of the external loop,
+ * pass as loops or open pieces and the odd beads, in PrusaSlicer's order of Arachne's lines (each
+ * external loop after the inner lines nearest to it, then nearest first point); a loop starts at its seam (the sharpest concave corner of the external loop,
  * else its sharpest corner: the aligned seam stacks there), ends 0.06 mm short, and the nozzle moves
  * in by up to a nozzle width after the external loop before it travels on.
  */
@@ -990,95 +992,115 @@ function wallPathStage(
       }
     }
   };
-  // each inner path goes with the outer path nearest its first point
-  const groups = outer.map((o) => ({ outer: o, inner: [] as WallPath[], seam: seamOf(o) }));
-  for (const p of inner) {
+  // odd beads: Arachne's odd bead is one line down the middle of a bar that goes on through the
+  // bar's junctions: a piece that starts within MIDDLE_JOIN of where the last one ended continues it
+  const odd: number[][] = [];
+  {
+    const left = middles.slice();
+    let chained: number[] | null = null;
+    while (left.length > 0) {
+      const [x, y] = chained
+        ? [chained[chained.length - 2] as number, chained[chained.length - 1] as number]
+        : [left[0]?.[0] as number, left[0]?.[1] as number];
+      const [best, reverse, d2] = nearestEnd(left, x, y);
+      const piece = left.splice(best, 1)[0] as number[];
+      const next = reverse ? reversedPath(piece) : piece;
+      if (chained && d2 <= MIDDLE_JOIN * MIDDLE_JOIN) chained.push(...next);
+      else {
+        if (chained) odd.push(chained);
+        chained = next;
+      }
+    }
+    if (chained) odd.push(chained);
+  }
+  // PrusaSlicer 2.5's order of Arachne's lines (PerimeterGenerator::process_arachne, read at
+  // 2.5.0): an external loop waits for the inner lines it encloses; of the lines free to go, the
+  // one whose first point is nearest goes next, and the order goes on from where it ends. (The
+  // thin three-bead ring's G-code prints its open pieces from their far ends, oddRingTravel; doing
+  // that here too made gears, text and lattices worse, leave-one-family-out: not taken.)
+  interface Line {
+    xy: number[];
+    closed: boolean;
+    outer: boolean;
+    /** The external path an inner line waits to be printed before (−1: none). */
+    owner: number;
+    /** The point the order measures from (a loop's seam, an open line's first point). */
+    seam: number;
+  }
+  const lines: Line[] = outer.map((o) => ({
+    xy: o.xy,
+    closed: o.closed,
+    outer: true,
+    owner: -1,
+    seam: seamOf(o),
+  }));
+  const ownerOf = (x: number, y: number) => {
     let best = -1;
     let bestD = Number.POSITIVE_INFINITY;
-    for (let g = 0; g < groups.length; g++) {
-      const d = nearestVertex(
-        (groups[g] as { outer: WallPath }).outer.xy,
-        p.xy[0] as number,
-        p.xy[1] as number,
-      )[1];
+    for (let g = 0; g < outer.length; g++) {
+      const d = nearestVertex((outer[g] as WallPath).xy, x, y)[1];
       if (d < bestD) {
         bestD = d;
         best = g;
       }
     }
-    if (best >= 0) (groups[best] as { inner: WallPath[] }).inner.push(p);
-    else groups.push({ outer: p, inner: [], seam: seamOf(p) });
-  }
-  const done = new Uint8Array(groups.length);
-  for (let k = 0; k < groups.length; k++) {
-    let best = 0;
+    return best;
+  };
+  for (const p of inner)
+    lines.push({
+      xy: p.xy,
+      closed: p.closed,
+      outer: false,
+      owner: ownerOf(p.xy[0] as number, p.xy[1] as number),
+      seam: p.closed ? seamOf(p) : 0,
+    });
+  for (const xy of odd)
+    lines.push({
+      xy,
+      closed: false,
+      outer: false,
+      owner: ownerOf(xy[0] as number, xy[1] as number),
+      seam: 0,
+    });
+  const waiting = new Int32Array(lines.length);
+  for (const l of lines) if (l.owner >= 0) waiting[l.owner] = (waiting[l.owner] as number) + 1;
+  const done = new Uint8Array(lines.length);
+  const firstInner = lines.find((l) => !l.outer);
+  let cx = firstInner ? (firstInner.xy[2 * firstInner.seam] as number) : pen.x;
+  let cy = firstInner ? (firstInner.xy[2 * firstInner.seam + 1] as number) : pen.y;
+  for (let k = 0; k < lines.length; k++) {
+    let best = -1;
     let bestD = Number.POSITIVE_INFINITY;
-    for (let g = 0; g < groups.length; g++) {
-      if (done[g] === 1) continue;
-      const grp = groups[g] as { outer: WallPath; seam: number };
-      const x = grp.outer.xy[2 * grp.seam] as number;
-      const y = grp.outer.xy[2 * grp.seam + 1] as number;
-      const d = (x - pen.x) ** 2 + (y - pen.y) ** 2;
+    for (let j = 0; j < lines.length; j++) {
+      if (done[j] === 1 || (waiting[j] as number) > 0) continue;
+      const l = lines[j] as Line;
+      const d = ((l.xy[2 * l.seam] as number) - cx) ** 2 + ((l.xy[2 * l.seam + 1] as number) - cy) ** 2;
       if (d < bestD) {
         bestD = d;
-        best = g;
+        best = j;
       }
     }
+    if (best < 0) break;
     done[best] = 1;
-    const grp = groups[best] as { outer: WallPath; inner: WallPath[]; seam: number };
-    const sx = grp.outer.xy[2 * grp.seam] as number;
-    const sy = grp.outer.xy[2 * grp.seam + 1] as number;
-    for (const p of grp.inner) {
-      if (p.closed) print(loopFrom(p.xy, nearestVertex(p.xy, sx, sy)[0]));
-      else print(p.xy);
-    }
-    if (grp.outer.closed) {
-      const path = loopFrom(grp.outer.xy, grp.seam);
+    const l = lines[best] as Line;
+    if (l.owner >= 0) waiting[l.owner] = (waiting[l.owner] as number) - 1;
+    if (l.closed) {
+      const path = loopFrom(l.xy, l.seam);
       print(path);
-      // the move inwards (a travel the next travel's length does not count)
-      if (path.length >= 4) {
+      cx = path[0] as number;
+      cy = path[1] as number;
+      // the move inwards after an external loop (a travel the next travel's length does not count)
+      if (l.outer && path.length >= 4) {
         const dx = (path[2] as number) - (path[0] as number);
         const dy = (path[3] as number) - (path[1] as number);
         travel(ctx.moves, Math.min(PROFILE.nozzle, Math.sqrt(dx * dx + dy * dy)), Math.atan2(dy, dx), false);
       }
-    } else print(grp.outer.xy);
-  }
-  // odd beads come after the walls enclosing them, nearest first, from either end. Arachne's odd
-  // bead is one line down the middle of a bar that goes on through the bar's junctions: a piece
-  // that starts within MIDDLE_JOIN of where the last one ended continues it (no travel)
-  const left = middles.slice();
-  let chained: number[] | null = null;
-  while (left.length > 0) {
-    let best = 0;
-    let bestD = Number.POSITIVE_INFINITY;
-    let reverse = false;
-    const [x, y] = chained
-      ? [chained[chained.length - 2] as number, chained[chained.length - 1] as number]
-      : [pen.x, pen.y];
-    for (let k = 0; k < left.length; k++) {
-      const m = left[k] as number[];
-      const d0 = ((m[0] as number) - x) ** 2 + ((m[1] as number) - y) ** 2;
-      const d1 = ((m[m.length - 2] as number) - x) ** 2 + ((m[m.length - 1] as number) - y) ** 2;
-      if (d0 < bestD) {
-        bestD = d0;
-        best = k;
-        reverse = false;
-      }
-      if (d1 < bestD) {
-        bestD = d1;
-        best = k;
-        reverse = true;
-      }
-    }
-    const piece = left.splice(best, 1)[0] as number[];
-    const next = reverse ? reversedPath(piece) : piece;
-    if (chained && bestD <= MIDDLE_JOIN * MIDDLE_JOIN) chained.push(...next);
-    else {
-      if (chained) print(chained);
-      chained = next;
+    } else {
+      print(l.xy);
+      cx = l.xy[l.xy.length - 2] as number;
+      cy = l.xy[l.xy.length - 1] as number;
     }
   }
-  if (chained) print(chained);
 }
 
 /** Odd beads whose ends are this near (mm) are one bead through a junction. */
@@ -1379,26 +1401,9 @@ function supportStage(
   }
   // a greedy chain from the nozzle
   const done = new Uint8Array(paths.length);
+  const ends = paths.map((p) => p.xy);
   for (let k = 0; k < paths.length; k++) {
-    let best = -1;
-    let bestD = Number.POSITIVE_INFINITY;
-    let reverse = false;
-    for (let j = 0; j < paths.length; j++) {
-      if (done[j] === 1) continue;
-      const xy = (paths[j] as { xy: number[] }).xy;
-      const d0 = ((xy[0] as number) - pen.x) ** 2 + ((xy[1] as number) - pen.y) ** 2;
-      const d1 = ((xy[xy.length - 2] as number) - pen.x) ** 2 + ((xy[xy.length - 1] as number) - pen.y) ** 2;
-      if (d0 < bestD) {
-        bestD = d0;
-        best = j;
-        reverse = false;
-      }
-      if (d1 < bestD) {
-        bestD = d1;
-        best = j;
-        reverse = true;
-      }
-    }
+    const [best, reverse] = nearestEnd(ends, pen.x, pen.y, done);
     done[best] = 1;
     const piece = paths[best] as { xy: number[]; area: number };
     const xy = reverse ? reversedPath(piece.xy) : piece.xy;
@@ -1407,10 +1412,4 @@ function supportStage(
     const length = pen.path(xy, f, sp, Feature.support);
     ctx.volume.support += length * piece.area;
   }
-}
-
-function reversedPath(xy: number[]): number[] {
-  const out: number[] = [];
-  for (let i = xy.length - 2; i >= 0; i -= 2) out.push(xy[i] as number, xy[i + 1] as number);
-  return out;
 }

@@ -310,3 +310,40 @@ export class Pen {
     return length;
   }
 }
+
+/** Of open paths (x y pairs) not marked in `skip`, the one with an end nearest (x, y): its index
+ * (−1: none), whether that end is its last, and the squared distance. */
+export function nearestEnd(
+  paths: number[][],
+  x: number,
+  y: number,
+  skip?: Uint8Array,
+): [index: number, reverse: boolean, d2: number] {
+  let best = -1;
+  let bestD = Number.POSITIVE_INFINITY;
+  let reverse = false;
+  for (let k = 0; k < paths.length; k++) {
+    if (skip && skip[k] === 1) continue;
+    const m = paths[k] as number[];
+    const d0 = ((m[0] as number) - x) ** 2 + ((m[1] as number) - y) ** 2;
+    const d1 = ((m[m.length - 2] as number) - x) ** 2 + ((m[m.length - 1] as number) - y) ** 2;
+    if (d0 < bestD) {
+      bestD = d0;
+      best = k;
+      reverse = false;
+    }
+    if (d1 < bestD) {
+      bestD = d1;
+      best = k;
+      reverse = true;
+    }
+  }
+  return [best, reverse, bestD];
+}
+
+/** A path (x y pairs) the other way round. */
+export function reversedPath(xy: number[]): number[] {
+  const out: number[] = [];
+  for (let i = xy.length - 2; i >= 0; i -= 2) out.push(xy[i] as number, xy[i + 1] as number);
+  return out;
+}
