@@ -343,9 +343,10 @@ const BRIDGE_EXTEND = 0.45;
 const BRIDGE_STAMP = 0.226;
 
 /**
- * The stretches of the walls more than `air` mm beyond the layer below (`material` at `below`)
- * whose ends, carried on 0.45 mm along the wall, land on it: PrusaSlicer's bridging perimeters.
- * Returned as what to take out of the support round each: segments (x1, y1, x2, y2, radius).
+ * PrusaSlicer's bridging perimeters: the runs of the walls more than `clip` mm beyond the layer
+ * below (its signed distances `field` at `below`) that are straight and whose ends, carried on
+ * 0.45 mm along them, land on it. Returned as what to take out of the support round each: segments
+ * (x1, y1, x2, y2, radius).
  */
 function bridgingWalls(
   walls: LayerWalls,
