@@ -111,3 +111,19 @@ describe('insetLoops and hatch', () => {
     expect(areaOf(ring)).toBeCloseTo(Math.PI * (100 - 16), 0);
   });
 });
+
+describe('insetLoops past a collapse', () => {
+  // A lattice's corner post (a 1.2 mm square with chamfered corners, as sliced at 0.2 mm): moved in
+  // by 0.63 mm (the inner wall pass) it has nothing left, but the offset came out as a loop wound
+  // the other way, partly outside the post, and was printed as a wall (+6 % on the lattice).
+  const post = new Float64Array([
+    14.47, 13.9, 14.7, 13.83, 14.85, 13.9, 14.85, 14.35, 15.0, 14.7, 14.96, 14.96, 14.7, 15.0, 14.35, 14.85,
+    13.9, 14.85, 13.83, 14.7, 13.9, 14.47, 14.2, 14.47, 14.22, 14.22, 14.47, 14.2,
+  ]);
+  it('drops an outline moved in past its own collapse when asked', () => {
+    expect(insetLoops([post], 0.632, 'round')).toHaveLength(1); // the winding rule sorts it out later
+    expect(insetLoops([post], 0.632, 'round', true)).toHaveLength(0);
+    // the external pass (0.225 mm in) is still there
+    expect(insetLoops([post], 0.225, 'round', true)).toHaveLength(1);
+  });
+});

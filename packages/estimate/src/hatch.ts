@@ -28,16 +28,37 @@ export type Loops = Float64Array[];
  * rounded (the line at distance d from the outline, as Arachne's walls run), local overshoots
  * untangled.
  */
-export function insetLoops(loops: Loops, d: number, join: 'miter' | 'round' = 'miter'): Loops {
+export function insetLoops(
+  loops: Loops,
+  d: number,
+  join: 'miter' | 'round' = 'miter',
+  dropCollapsed = false,
+): Loops {
   const out: Loops = [];
   for (const xy of loops) {
     const pts = offsetLoop(xy, d, join);
     if (pts.length >= 6) {
       const clean = untangle(pts);
-      if (clean.length >= 6) out.push(new Float64Array(clean));
+      if (clean.length < 6) continue;
+      // (with dropCollapsed) an outline moved in past its own collapse comes out wound the other way
+      // (a 1.2 mm post moved in by 0.63 mm gave a loop partly outside it): it bounds nothing
+      if (dropCollapsed && d > 0 && area2(xy) > 0 && area2(clean) <= 0) continue;
+      out.push(new Float64Array(clean));
     }
   }
   return out;
+}
+
+/** Twice the signed area of a loop (x y pairs; counter-clockwise positive). */
+function area2(xy: ArrayLike<number>): number {
+  const n = xy.length / 2;
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 < n ? i + 1 : 0;
+    s +=
+      (xy[2 * i] as number) * (xy[2 * j + 1] as number) - (xy[2 * j] as number) * (xy[2 * i + 1] as number);
+  }
+  return s;
 }
 
 /**

@@ -35,7 +35,7 @@ export function wallPass(
   grid: EdgeGrid,
   need: number,
 ): { paths: WallPath[]; thin: ThinStretch[] } {
-  const raw = insetLoops(outline, inset, 'round');
+  const raw = insetLoops(outline, inset, 'round', true);
   const paths: WallPath[] = [];
   const thin: ThinStretch[] = [];
   const half = Math.max(inset, need / 2);
