@@ -9,7 +9,8 @@
  *    bridge (its direction found as BridgeDetector does, on the bottom as detected over air);
  *  - contacts 0.2 mm below the overhang's bottom, and a second one under the 0.4 mm bridging
  *    extrusions; their dense part (more than 0.27 mm beyond the layer below) makes the interface:
- *    the contact and the 2 layers under it;
+ *    the contact layer and the 3 interface layers under it (PrusaSlicer's top contact layer is its
+ *    own layer above support_material_interface_layers; its G-code has four dense layers there);
  *  - the grid: every support area is the union of the cells of a grid 2.5 mm + a line spacing
  *    wide (through the object's centre) that it touches, projected down as columns, cut where the
  *    object is; kept 0.225 mm from the object in the layers within 0.2 mm;
@@ -199,7 +200,8 @@ export function supportKinds(
     const dense = contactDense[j];
     if (dense) {
       gridify(dense, a, base);
-      for (let p = 0; p < cells; p++) if (a[p] === 1) interfaceLeft[p] = s.interfaceLayers;
+      // the contact layer and the interface layers under it
+      for (let p = 0; p < cells; p++) if (a[p] === 1) interfaceLeft[p] = s.interfaceLayers + 1;
     }
     // where the column lands on this layer's top: a bottom contact above it
     let touching = false;
