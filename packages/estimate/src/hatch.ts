@@ -12,6 +12,7 @@
  *    the stretches where the winding is positive are the segments. Each end remembers the edge it lies
  *    on, so the fill can follow the boundary from one line's end to the next.
  */
+import { loopArea2 } from './outline.js';
 
 /** Round joins: the largest distance of a chord from its arc (mm). */
 const ROUND_TOLERANCE = 0.025;
@@ -42,23 +43,11 @@ export function insetLoops(
       if (clean.length < 6) continue;
       // (with dropCollapsed) an outline moved in past its own collapse comes out wound the other way
       // (a 1.2 mm post moved in by 0.63 mm gave a loop partly outside it): it bounds nothing
-      if (dropCollapsed && d > 0 && area2(xy) > 0 && area2(clean) <= 0) continue;
+      if (dropCollapsed && d > 0 && loopArea2(xy) > 0 && loopArea2(clean) <= 0) continue;
       out.push(new Float64Array(clean));
     }
   }
   return out;
-}
-
-/** Twice the signed area of a loop (x y pairs; counter-clockwise positive). */
-function area2(xy: ArrayLike<number>): number {
-  const n = xy.length / 2;
-  let s = 0;
-  for (let i = 0; i < n; i++) {
-    const j = i + 1 < n ? i + 1 : 0;
-    s +=
-      (xy[2 * i] as number) * (xy[2 * j + 1] as number) - (xy[2 * j] as number) * (xy[2 * i + 1] as number);
-  }
-  return s;
 }
 
 /**

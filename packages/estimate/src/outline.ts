@@ -199,7 +199,7 @@ export function simplifyLoop(xy: Float64Array): Float64Array {
 }
 
 /** Twice the signed area of a loop (positive: counter-clockwise, an outer boundary). */
-export function loopArea2(xy: Float64Array): number {
+export function loopArea2(xy: ArrayLike<number>): number {
   const n = xy.length / 2;
   let s = 0;
   for (let i = 0; i < n; i++) {

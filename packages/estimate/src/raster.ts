@@ -529,3 +529,19 @@ export function distanceField(
 }
 
 let fieldScratch = new Float64Array(0);
+
+/** The signed distance (mm, positive inside) to a layer's outline at (x, y), interpolated between
+ * the cell centres of its field (FIELD_STEP units, layer at `off`). */
+export function fieldAt(field: Int8Array, off: number, shape: Raster, x: number, y: number): number {
+  const { cols, rows, cell, originX, originY } = shape;
+  const fx = Math.min(cols - 1, Math.max(0, (x - originX) / cell - 0.5));
+  const fy = Math.min(rows - 1, Math.max(0, (y - originY) / cell - 0.5));
+  const c = Math.min(cols - 2, Math.floor(fx));
+  const r = Math.min(rows - 2, Math.floor(fy));
+  const tx = fx - c;
+  const ty = fy - r;
+  const p = off + r * cols + c;
+  const top = (field[p] as number) * (1 - tx) + (field[p + 1] as number) * tx;
+  const bottom = (field[p + cols] as number) * (1 - tx) + (field[p + cols + 1] as number) * tx;
+  return (top * (1 - ty) + bottom * ty) * FIELD_STEP;
+}

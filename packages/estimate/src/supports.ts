@@ -21,7 +21,7 @@
  * Support layers are taken at the object's layers (PrusaSlicer's own z levels coincide with them at
  * the 0.2 mm layers the house jobs support). Output per cell and layer: a `SupportKind`. Pure.
  */
-import { components, FIELD_STEP, grow, type Raster } from './raster.js';
+import { components, FIELD_STEP, fieldAt, grow, type Raster } from './raster.js';
 import { Surface } from './surfaces.js';
 
 export const SupportKind = {
@@ -430,22 +430,6 @@ function bridgingWalls(
 
 /** PrusaSlicer's overhanging perimeters: beyond the layer below grown by half the nozzle (mm). */
 const BRIDGE_CLIP = 0.2;
-
-/** The signed distance (mm, positive inside) to a layer's outline at (x, y), interpolated between
- * the cell centres of its field (FIELD_STEP units, layer at `off`). */
-function fieldAt(field: Int8Array, off: number, shape: Raster, x: number, y: number): number {
-  const { cols, rows, cell, originX, originY } = shape;
-  const fx = Math.min(cols - 1, Math.max(0, (x - originX) / cell - 0.5));
-  const fy = Math.min(rows - 1, Math.max(0, (y - originY) / cell - 0.5));
-  const c = Math.min(cols - 2, Math.floor(fx));
-  const r = Math.min(rows - 2, Math.floor(fy));
-  const tx = fx - c;
-  const ty = fy - r;
-  const p = off + r * cols + c;
-  const top = (field[p] as number) * (1 - tx) + (field[p + 1] as number) * tx;
-  const bottom = (field[p + cols] as number) * (1 - tx) + (field[p + cols + 1] as number) * tx;
-  return (top * (1 - ty) + bottom * ty) * FIELD_STEP;
-}
 
 /** Most a segment of a straight run may lean off it (sine): our walls are offsets of a sliced
  * outline, straight sides stay within this. */

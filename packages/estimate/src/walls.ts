@@ -8,7 +8,7 @@
  */
 import { EdgeGrid } from './edges.js';
 import { insetLoops, type Loops } from './hatch.js';
-import { simplifyLoop, toNumbers } from './outline.js';
+import { loopArea2, simplifyLoop, toNumbers } from './outline.js';
 
 export { EdgeGrid };
 
@@ -65,7 +65,7 @@ export function wallPass(
     if (!all) joinShortPieces(xy, good, inset);
     if (all) {
       // Arachne simplifies its toolpaths as it does the outline (0.5 mm / 0.025 mm)
-      if (Math.abs(signedArea(xy)) > 1e-6) paths.push({ xy: toNumbers(simplifyLoop(xy)), closed: true });
+      if (Math.abs(loopArea2(xy)) > 2e-6) paths.push({ xy: toNumbers(simplifyLoop(xy)), closed: true });
       continue;
     }
     // runs of kept edges (open pieces) and of left-out ones (thin stretches)
@@ -246,17 +246,6 @@ function thicknessAt(xy: number[], grid: EdgeGrid): number {
     if (d > best) best = d;
   }
   return 2 * best;
-}
-
-function signedArea(xy: Float64Array): number {
-  const n = xy.length / 2;
-  let s = 0;
-  for (let i = 0; i < n; i++) {
-    const j = i + 1 < n ? i + 1 : 0;
-    s +=
-      (xy[2 * i] as number) * (xy[2 * j + 1] as number) - (xy[2 * j] as number) * (xy[2 * i + 1] as number);
-  }
-  return s / 2;
 }
 
 /** Length of a path (a closed one back to its start). */

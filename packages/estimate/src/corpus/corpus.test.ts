@@ -79,6 +79,18 @@ describe('the corpus', () => {
       );
   };
 
+  const partNamed = (name: string) => {
+    const part = refs.parts.find((p) => p.name === name);
+    if (!part) throw new Error(`${name} is in the corpus`);
+    return part;
+  };
+  /** A part's supports-on job: the estimate and PrusaSlicer's reference. */
+  const withSupports = (name: string) => {
+    const ref = refs.records.find((r) => r.name === name && r.params.supportRequired);
+    if (!ref) throw new Error(`${name} has a supports-on reference`);
+    return { e: estimatePrint(prepareMesh(buildPart(partNamed(name).spec)), ref.params), ref };
+  };
+
   it('follows the varying ring of a nut and leaves the slivers of lettering unfilled', () => {
     for (const [name, tolerance] of [
       ['nut_m3', 22],
@@ -124,10 +136,7 @@ describe('the corpus', () => {
   // three interface layers (the 2 mm lattice's G-code: 6.01, 6.31, 6.60 and 6.80 mm). Three were
   // laid here: the 1.6 mm lattice with supports −8.4 % grams, an M6 bolt −16 %. Stated: 5 %.
   it('lays the contact layer and three interface layers under a contact', () => {
-    const part = refs.parts.find((p) => p.name === 'lattice_30_c6_b1.6');
-    const ref = refs.records.find((r) => r.name === 'lattice_30_c6_b1.6' && r.params.supportRequired);
-    if (!part || !ref) throw new Error('lattice_30_c6_b1.6 is in the corpus');
-    const e = estimatePrint(prepareMesh(buildPart(part.spec)), ref.params);
+    const { e, ref } = withSupports('lattice_30_c6_b1.6');
     expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.05);
   }, 60_000);
 
@@ -143,8 +152,7 @@ describe('the corpus', () => {
   // its 25 holes in the rest: the sliver's fill was the lattice's whole square, 1750 mm of skin a
   // layer. Grams were +24 % at 0.1 mm and +22 % at 0.3 mm. Stated tolerance: 5 %.
   it("gives a layer's loops to the island most of their length borders", () => {
-    const part = refs.parts.find((p) => p.name === 'lattice_30_c6_b1.6');
-    if (!part) throw new Error('lattice_30_c6_b1.6 is in the corpus');
+    const part = partNamed('lattice_30_c6_b1.6');
     const prepared = prepareMesh(buildPart(part.spec));
     const layer = layerGeometry(prepared, 0.1, GEOMETRY_OPTIONS).islands[112] ?? [];
     const withLoops = layer.filter((island) => island.loops.length > 0);
@@ -164,10 +172,7 @@ describe('the corpus', () => {
   // unsupported too (107 s); the walls' own stamps left slivers on the raster: +80 % time.
   it('leaves a beam with bridge infill, and a bar its beads cover, unsupported, as PrusaSlicer does', () => {
     for (const name of ['beam_w3_span6', 'beam_w1.6_span6']) {
-      const part = refs.parts.find((p) => p.name === name);
-      const ref = refs.records.find((r) => r.name === name && r.params.supportRequired);
-      if (!part || !ref) throw new Error(`${name} is in the corpus`);
-      const e = estimatePrint(prepareMesh(buildPart(part.spec)), ref.params);
+      const { e, ref } = withSupports(name);
       expect(e.breakdown.support_g, name).toBe(0);
       // stated tolerance: within 5 % of PrusaSlicer's time
       expect(Math.abs(e.print_time_s / ref.print_time_s - 1), name).toBeLessThan(0.05);
