@@ -40,7 +40,15 @@ import {
   reversedPath,
   travel,
 } from './toolpath.js';
-import { EdgeGrid, type WallPath, wallLength, wallPass } from './walls.js';
+import {
+  EdgeGrid,
+  subPath,
+  type ThinStretch,
+  thicknessProfile,
+  type WallPath,
+  wallLength,
+  wallPass,
+} from './walls.js';
 
 /** The house printer (fixtures/models/house-printer.ini) and the calibrated constants. */
 export const PROFILE = {
@@ -935,7 +943,8 @@ function wallPathStage(
   for (const t of passOuter.thin)
     if (beadCount(t.thickness - firstInset, arachne) === 1) middles.push(halfOf(t.xy));
   for (const t of passInner.thin)
-    if (beadCount(t.thickness - firstInset, arachne) === 3) middles.push(halfOf(t.xy));
+    for (const xy of oddBeadRuns(t, grid, arachne, firstInset, island.loops.length === 2))
+      middles.push(halfOf(xy));
   // the inner pass's short open pieces (under 1.25 bead widths) where odd beads run: at a junction
   // of bars, the inner beads round it, which Arachne joins to the odd beads through it (longer
   // pieces, round a nut's corners, are printed as walls of their own). The limit is the one of 1.25
@@ -1102,6 +1111,66 @@ function wallPathStage(
     }
   }
 }
+
+/**
+ * Where along a stretch too thin for the inner pass Arachne lays three beads (an odd middle bead
+ * between the two external ones). Outside a ring, the stretch's thickness at its middle decides for
+ * all of it. In a ring (one outline and one hole: a nut, a bushing), the stretch follows the ring's
+ * one skeleton loop and its thickness varies along it (thin at a nut's flats, thick at its corners):
+ * it is sampled along the stretch, each sample given its bead count, and then Arachne's transition
+ * filter (SkeletalTrapezoidation::filterTransitionMids, read at 2.5.0) is applied: a run of one count
+ * between runs of the other is dissolved into them when the wall's thickness along it stays within
+ * wall_transition_filter_deviation of the three-bead threshold (taken by the one middle bead when the
+ * result is three beads, shared by two when it is two). Returns the three-bead runs as pieces of the
+ * stretch. (Sampling outside rings too made lattices worse, leave-one-family-out: a bar's thin
+ * stretch thickens into its junctions, where Arachne does not count beads anew.)
+ */
+function oddBeadRuns(
+  stretch: ThinStretch,
+  grid: EdgeGrid,
+  arachne: ArachneSettings,
+  firstInset: number,
+  ring: boolean,
+): number[][] {
+  const xy = stretch.xy;
+  if (!ring) return beadCount(stretch.thickness - firstInset, arachne) === 3 ? [xy] : [];
+  const profile = thicknessProfile(xy, grid, ODD_SAMPLE_STEP, ODD_SAMPLES);
+  const n = profile.at.length;
+  const three = thicknessFor(3, arachne);
+  const odd = profile.thickness.map((t) => beadCount(t - firstInset, arachne) === 3);
+  // runs of equal count; an inner run (neighbours on both sides) may dissolve
+  let start = 0;
+  const runs: Array<[from: number, to: number]> = [];
+  for (let k = 1; k <= n; k++)
+    if (k === n || odd[k] !== odd[start]) {
+      runs.push([start, k]);
+      start = k;
+    }
+  for (let r = 1; r + 1 < runs.length; r++) {
+    const [from, to] = runs[r] as [number, number];
+    let worst = 0;
+    for (let k = from; k < to; k++) {
+      const deviation = Math.abs((profile.thickness[k] as number) - firstInset - three);
+      worst = Math.max(worst, odd[from] ? deviation / 2 : deviation);
+    }
+    if (worst <= TRANSITION_FILTER_DEVIATION) for (let k = from; k < to; k++) odd[k] = !odd[k];
+  }
+  const out: number[][] = [];
+  const half = profile.length / n / 2;
+  for (let k = 0; k < n; k++) {
+    if (!odd[k]) continue;
+    let m = k;
+    while (m + 1 < n && odd[m + 1]) m++;
+    const piece = subPath(xy, (profile.at[k] as number) - half, (profile.at[m] as number) + half);
+    if (piece.length >= 4) out.push(piece);
+    k = m;
+  }
+  return out;
+}
+
+/** Samples of a ring's thin stretch's thickness: about every this many mm, at most this many. */
+const ODD_SAMPLE_STEP = 0.3;
+const ODD_SAMPLES = 32;
 
 /** Odd beads whose ends are this near (mm) are one bead through a junction. */
 const MIDDLE_JOIN = 1.5;

@@ -261,3 +261,75 @@ export function wallLength(p: WallPath): number {
     );
   return s;
 }
+
+/** The part's thickness along a stretch: samples every `step` mm or so (at most `maxSamples`), each
+ * at its arc position (mm from the stretch's start) and standing for the length about it. */
+export function thicknessProfile(
+  xy: number[],
+  grid: EdgeGrid,
+  step: number,
+  maxSamples: number,
+): { at: number[]; thickness: number[]; length: number } {
+  const n = xy.length / 2;
+  let length = 0;
+  for (let i = 1; i < n; i++)
+    length += Math.hypot(
+      (xy[2 * i] as number) - (xy[2 * i - 2] as number),
+      (xy[2 * i + 1] as number) - (xy[2 * i - 1] as number),
+    );
+  const count = Math.max(1, Math.min(maxSamples, Math.round(length / step)));
+  const at: number[] = [];
+  const thickness: number[] = [];
+  let i = 1;
+  let walked = 0;
+  for (let k = 0; k < count; k++) {
+    const s = ((k + 0.5) * length) / count;
+    // the edge holding arc position s
+    for (;;) {
+      const len = Math.hypot(
+        (xy[2 * i] as number) - (xy[2 * i - 2] as number),
+        (xy[2 * i + 1] as number) - (xy[2 * i - 1] as number),
+      );
+      if (walked + len >= s || i === n - 1) {
+        const ax = xy[2 * i - 2] as number;
+        const ay = xy[2 * i - 1] as number;
+        const ux = ((xy[2 * i] as number) - ax) / (len || 1);
+        const uy = ((xy[2 * i + 1] as number) - ay) / (len || 1);
+        const t = Math.min(len, Math.max(0, s - walked));
+        const px = ax + ux * t;
+        const py = ay + uy * t;
+        const h = 0.05;
+        at.push(s);
+        thickness.push(thicknessAt([px - ux * h, py - uy * h, px + ux * h, py + uy * h], grid));
+        break;
+      }
+      walked += len;
+      i++;
+    }
+  }
+  return { at, thickness, length };
+}
+
+/** The part of a path between arc positions `from` and `to` (mm from its start). */
+export function subPath(xy: number[], from: number, to: number): number[] {
+  const out: number[] = [];
+  const n = xy.length / 2;
+  let walked = 0;
+  for (let i = 1; i < n; i++) {
+    const ax = xy[2 * i - 2] as number;
+    const ay = xy[2 * i - 1] as number;
+    const bx = xy[2 * i] as number;
+    const by = xy[2 * i + 1] as number;
+    const len = Math.hypot(bx - ax, by - ay);
+    const s0 = Math.max(from, walked);
+    const s1 = Math.min(to, walked + len);
+    if (s1 > s0 && len > 0) {
+      const p = (s: number) => [ax + ((bx - ax) * (s - walked)) / len, ay + ((by - ay) * (s - walked)) / len];
+      if (out.length === 0) out.push(...p(s0));
+      out.push(...p(s1));
+    }
+    walked += len;
+    if (walked >= to) break;
+  }
+  return out;
+}

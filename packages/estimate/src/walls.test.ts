@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { EdgeGrid, subPath, thicknessProfile } from './walls.js';
+
+/** A band along x whose height grows from 1 mm at x = 0 to 2 mm at x = 20 (counter-clockwise). */
+const band = Float64Array.from([0, 0, 20, 0, 20, 2, 0, 1]);
+const pathLength = (xy: number[]) => {
+  let s = 0;
+  for (let i = 2; i < xy.length; i += 2) s += Math.hypot(xy[i]! - xy[i - 2]!, xy[i + 1]! - xy[i - 1]!);
+  return s;
+};
+
+describe('thicknessProfile', () => {
+  // a line along the band's floor, the material on its left
+  const line = [2, 0.05, 10, 0.05, 18, 0.05];
+  const grid = new EdgeGrid([band], 1);
+
+  it("samples the part's thickness along a stretch, to within 0.1 mm of the band's height", () => {
+    const p = thicknessProfile(line, grid, 0.5, 64);
+    expect(p.length).toBeCloseTo(16, 6);
+    expect(p.at.length).toBe(32);
+    for (let k = 0; k < p.at.length; k++) {
+      const x = 2 + (p.at[k] as number);
+      const height = 1 + x / 20;
+      expect(Math.abs((p.thickness[k] as number) - height), `at x = ${x.toFixed(2)}`).toBeLessThan(0.1);
+    }
+    // rising along the band
+    expect(p.thickness[p.thickness.length - 1]).toBeGreaterThan((p.thickness[0] as number) + 0.6);
+  });
+
+  it('takes at most the samples it is allowed, and at least one', () => {
+    expect(thicknessProfile(line, grid, 0.01, 10).at.length).toBe(10);
+    expect(thicknessProfile([2, 0.05, 2.001, 0.05], grid, 0.5, 10).at.length).toBe(1);
+  });
+});
+
+describe('subPath', () => {
+  const path = [0, 0, 10, 0, 10, 10];
+  it('cuts a path between two arc positions, across its corners', () => {
+    const piece = subPath(path, 5, 15);
+    expect(piece).toEqual([5, 0, 10, 0, 10, 5]);
+    expect(pathLength(piece)).toBeCloseTo(10, 9);
+  });
+  it('clamps to the path and returns nothing for an empty range', () => {
+    expect(subPath(path, -3, 4)).toEqual([0, 0, 4, 0]);
+    expect(subPath(path, 18, 40)).toEqual([10, 8, 10, 10]);
+    expect(subPath(path, 7, 7)).toEqual([]);
+  });
+});
