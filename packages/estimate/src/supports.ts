@@ -13,7 +13,9 @@
  *    own layer above support_material_interface_layers; its G-code has four dense layers there);
  *  - the grid: every support area is the union of the cells of a grid 2.5 mm + a line spacing
  *    wide (through the object's centre) that it touches, projected down as columns, cut where the
- *    object is; kept 0.225 mm from the object in the layers within 0.2 mm;
+ *    object is; kept 0.225 mm from the object in the layers within 0.2 mm. A contact touches a
+ *    square when it reaches into it at all: by a cell centre in it, or by covering its corner (the
+ *    raster's cells miss a thin strip across a corner: a thread's crest at 45°);
  *  - where a column lands on the object: a bottom contact 0.2 mm above it (0.4 mm bridging
  *    extrusion) and 2 interface layers;
  *  - the first layer's support grown by 3 mm.
@@ -173,6 +175,8 @@ export function supportKinds(
       else dense[p] = 0;
     }
     if (!found) continue;
+    // a square whose corner the contact strip covers is touched, though no cell centre in it is
+    cornerContacts(b, field, base, below, shape, G);
     // the normal contact (0.2 below the overhang's bottom) and the bridging one (under the 0.4 mm
     // bridging extrusion); a contact below the first layer is dropped, one just above it is on it
     const top = (i + 1) * h;
@@ -274,6 +278,44 @@ export function supportKinds(
       layers,
     ),
   };
+}
+
+/**
+ * A grid node (a square's corner) inside a contact strip: PrusaSlicer's contact polygon reaches into
+ * all four squares round it, however little, and each is then support. A thin strip can cover the
+ * node and yet no cell centre in some of those squares (a thread's crest passing a corner at 45°).
+ * Sets, in `contact`, the cell nearest the node in each square round it.
+ */
+function cornerContacts(
+  contact: Uint8Array,
+  field: Int8Array,
+  base: number,
+  below: number,
+  shape: Raster,
+  G: number,
+): void {
+  const { cols, rows, cell, originX, originY } = shape;
+  const gx0 = Math.ceil(originX / G);
+  const gx1 = Math.floor((originX + cols * cell) / G);
+  const gy0 = Math.ceil(originY / G);
+  const gy1 = Math.floor((originY + rows * cell) / G);
+  const set: number[] = [];
+  for (let gy = gy0; gy <= gy1; gy++)
+    for (let gx = gx0; gx <= gx1; gx++) {
+      const X = gx * G;
+      const Y = gy * G;
+      const c0 = Math.floor((X - originX) / cell - 0.5);
+      const r0 = Math.floor((Y - originY) / cell - 0.5);
+      if (c0 < 0 || r0 < 0 || c0 + 1 >= cols || r0 + 1 >= rows) continue;
+      // a contact cell round the node, and the node inside this layer and outside the one below
+      let near = false;
+      for (let dr = 0; dr <= 1 && !near; dr++)
+        for (let dc = 0; dc <= 1; dc++) if (contact[(r0 + dr) * cols + c0 + dc] === 1) near = true;
+      if (!near) continue;
+      if (!(fieldAt(field, base, shape, X, Y) >= 0 && fieldAt(field, below, shape, X, Y) < 0)) continue;
+      for (let dr = 0; dr <= 1; dr++) for (let dc = 0; dc <= 1; dc++) set.push((r0 + dr) * cols + c0 + dc);
+    }
+  for (const p of set) contact[p] = 1;
 }
 
 /** Where support goes and the layers it is printed in. */

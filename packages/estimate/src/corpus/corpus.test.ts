@@ -141,6 +141,15 @@ describe('the corpus', () => {
     expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.05);
   }, 60_000);
 
+  // Round an M6 bolt's threaded shank PrusaSlicer lays every grid square of its support grid that
+  // the thread's contact strips reach into; at 45° a strip covers the squares' shared corner (inside
+  // the crest) with no raster cell centre in the corner square, and those squares were left out:
+  // −13.8 % grams with supports. Stated tolerance 10 %.
+  it('supports a thread in every grid square its contacts reach, corners too', () => {
+    const { e, ref } = withSupports('bolt_m6x20_hex');
+    expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.1);
+  }, 60_000);
+
   // A 60 × 40 mm box with 1.2 mm walls (three beads, four at the corners): PrusaSlicer's G-code
   // travels 444 mm a layer (corner loops a side apart, then each side's middle bead from its far end);
   // the estimate travelled half the ring between the pieces: −5 to −8.5 %. Stated tolerance 5 %.
