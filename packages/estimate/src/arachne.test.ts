@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
+import { arachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
 
-// the house profile at 0.2 mm layers: every perimeter 0.45 wide, spacing 0.45 − 0.2·(1 − π/4)
+// the house profile at 0.2 mm layers: every perimeter 0.45 wide, spacing 0.45 − 0.2·(1 − π/4),
+// 0.4 mm nozzle (min_bead_width 0.34, min_feature_size 0.1), 2 perimeters
 const spacing = 0.45 - 0.2 * (1 - Math.PI / 4);
-const house: ArachneSettings = {
-  outerSpacing: spacing,
-  innerSpacing: spacing,
-  outerWidth: 0.45,
-  innerWidth: 0.45,
-  minBeadWidth: 0.34,
-  minFeatureSize: 0.1,
-  perimeters: 2,
-};
+const house = arachneSettings(0.45, spacing, 0.4, 2);
 
 describe('Arachne bead count (PrusaSlicer 2.5 beading strategies)', () => {
   it('counts beads by the thresholds min_bead_width sets', () => {

@@ -30,6 +30,27 @@ export interface ArachneSettings {
   perimeters: number;
 }
 
+/**
+ * Arachne's settings for perimeters `width` wide at line `spacing`, with PrusaSlicer 2.5's defaults
+ * min_bead_width 85 % and min_feature_size 25 % of the `nozzle`, and `perimeters` a side.
+ */
+export function arachneSettings(
+  width: number,
+  spacing: number,
+  nozzle: number,
+  perimeters: number,
+): ArachneSettings {
+  return {
+    outerSpacing: spacing,
+    innerSpacing: spacing,
+    outerWidth: width,
+    innerWidth: width,
+    minBeadWidth: 0.85 * nozzle,
+    minFeatureSize: 0.25 * nozzle,
+    perimeters,
+  };
+}
+
 const clamp = (x: number) => Math.min(0.99, Math.max(0.01, x));
 
 /** Count of beads Arachne lays across a thickness (mm, after the outline's first inset). */

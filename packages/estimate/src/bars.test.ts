@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ArachneSettings } from './arachne.js';
+import { arachneSettings } from './arachne.js';
 import { barBeads } from './bars.js';
 import { EdgeGrid } from './edges.js';
 
 /** The house profile's Arachne settings at 0.2 mm layers (every perimeter 0.45 wide). */
 const spacing = 0.45 - 0.2 * (1 - Math.PI / 4);
-const settings: ArachneSettings = {
-  outerSpacing: spacing,
-  innerSpacing: spacing,
-  outerWidth: 0.45,
-  innerWidth: 0.45,
-  minBeadWidth: 0.34,
-  minFeatureSize: 0.1,
-  perimeters: 2,
-};
+const settings = arachneSettings(0.45, spacing, 0.4, 2);
 const inset = 0.45 - spacing;
 
 /** A 10 mm bar `width` wide (counter-clockwise), and a stretch along its lower side, 0.225 in. */

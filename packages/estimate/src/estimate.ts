@@ -3,7 +3,7 @@
  */
 import type { Analysis, TriangleMesh } from '@printloop/geometry';
 import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
-import { type ArachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
+import { type ArachneSettings, arachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
 import { barBeads } from './bars.js';
 import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
@@ -299,18 +299,9 @@ interface RingBeads {
   profile: Float64Array | null;
 }
 
-/** Arachne's settings on one layer (house profile: every perimeter 0.45 wide, first layer 0.42;
- * min_bead_width 85 % and min_feature_size 25 % of the nozzle, PrusaSlicer 2.5's defaults). */
-function arachneSettings(layer: LayerSettings): ArachneSettings {
-  return {
-    outerSpacing: layer.wallSpacing,
-    innerSpacing: layer.wallSpacing,
-    outerWidth: layer.wallWidth,
-    innerWidth: layer.wallWidth,
-    minBeadWidth: 0.85 * PROFILE.nozzle,
-    minFeatureSize: 0.25 * PROFILE.nozzle,
-    perimeters: PROFILE.perimeters,
-  };
+/** Arachne's settings on one layer (house profile: every perimeter 0.45 wide, first layer 0.42). */
+function layerArachne(layer: LayerSettings): ArachneSettings {
+  return arachneSettings(layer.wallWidth, layer.wallSpacing, PROFILE.nozzle, PROFILE.perimeters);
 }
 
 /**
@@ -322,7 +313,7 @@ function arachneSettings(layer: LayerSettings): ArachneSettings {
 function thinRing(island: Island, layer: LayerSettings): RingBeads | null {
   if (island.loops.length !== 2 || !(island.perimeter > 0)) return null;
   const meanWidth = (2 * island.area) / island.perimeter;
-  const arachne = arachneSettings(layer);
+  const arachne = layerArachne(layer);
   const firstInset = layer.wallWidth - layer.wallSpacing;
   // (measured only when the mean width is under 1.5 × the width of 2 × perimeters beads: thick
   // corners make the mean wider than the wall, never this much)
@@ -482,7 +473,7 @@ function thinWallStage(
   const speed = (bead: number) => Math.min(layer.layerSpeed, PROFILE.maxVolumetric / (layerHeight * bead));
   const outline = island.perimeter;
   const firstInset = (layer.wallWidth - layer.wallSpacing) / 2;
-  const settings = arachneSettings(layer);
+  const settings = layerArachne(layer);
   /** Places round the ring thick enough for one bead more than it has (its corners), each with the
    * count of beads its widest inscribed circle takes: found as spans of the measured distance profile
    * (a chamfered corner thickens the wall along its edge, with no sharp turn), then measured as
@@ -926,7 +917,7 @@ function wallPathStage(
   const grid = new EdgeGrid(island.loops, 1);
   // Arachne's bead counts by the part's thickness (its thresholds are for the outline moved in by
   // (w − spacing) / 2 first): the external pass needs 2 beads, the inner one 4
-  const arachne = arachneSettings(layer);
+  const arachne = layerArachne(layer);
   const firstInset = layer.wallWidth - layer.wallSpacing;
   const passOuter = wallPass(island.loops, layer.wallWidth / 2, grid, thicknessFor(2, arachne) + firstInset);
   const passInner = wallPass(
@@ -1371,7 +1362,7 @@ function supportKindsOf(geo: LayerGeometry, types: Uint8Array): SupportPlan {
     // perimeters
     (i) => {
       const layer = layerSettings(i, 60, geo.layerHeight);
-      const arachne = arachneSettings(layer);
+      const arachne = layerArachne(layer);
       const firstInset = layer.wallWidth - layer.wallSpacing;
       const paths: number[][] = [];
       const grids: EdgeGrid[] = [];

@@ -299,7 +299,7 @@ function cornerContacts(
   const gx1 = Math.floor((originX + cols * cell) / G);
   const gy0 = Math.ceil(originY / G);
   const gy1 = Math.floor((originY + rows * cell) / G);
-  const set: number[] = [];
+  // (nodes are a grid pitch apart, more than two cells: a node's cells never make another's "near")
   for (let gy = gy0; gy <= gy1; gy++)
     for (let gx = gx0; gx <= gx1; gx++) {
       const X = gx * G;
@@ -313,9 +313,8 @@ function cornerContacts(
         for (let dc = 0; dc <= 1; dc++) if (contact[(r0 + dr) * cols + c0 + dc] === 1) near = true;
       if (!near) continue;
       if (!(fieldAt(field, base, shape, X, Y) >= 0 && fieldAt(field, below, shape, X, Y) < 0)) continue;
-      for (let dr = 0; dr <= 1; dr++) for (let dc = 0; dc <= 1; dc++) set.push((r0 + dr) * cols + c0 + dc);
+      for (let dr = 0; dr <= 1; dr++) for (let dc = 0; dc <= 1; dc++) contact[(r0 + dr) * cols + c0 + dc] = 1;
     }
-  for (const p of set) contact[p] = 1;
 }
 
 /** Where support goes and the layers it is printed in. */

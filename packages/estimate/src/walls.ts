@@ -139,9 +139,7 @@ function keepTapers(xy: Float64Array, good: Uint8Array, grid: EdgeGrid): boolean
           const uy = ((xy[2 * j + 1] as number) - ay) / (len || 1);
           const px = ax + t * len * ux;
           const py = ay + t * len * uy;
-          // a short piece of the edge about the point
-          const h = Math.min(0.05, len / 2);
-          return [px, py, thicknessAt([px - ux * h, py - uy * h, px + ux * h, py + uy * h], grid)];
+          return [px, py, thicknessAcross(px, py, ux, uy, Math.min(0.05, len / 2), grid)];
         }
         return [0, 0, 0];
       };
@@ -227,6 +225,12 @@ function edgeLength(xy: Float64Array, e: number, n: number): number {
   );
 }
 
+/** The part's thickness at (px, py) on a pass running along (ux, uy) (a unit vector): measured on
+ * the piece of it `h` mm either side of the point. */
+function thicknessAcross(px: number, py: number, ux: number, uy: number, h: number, grid: EdgeGrid): number {
+  return thicknessAt([px - ux * h, py - uy * h, px + ux * h, py + uy * h], grid);
+}
+
 /** The part's thickness about the middle of a stretch of a pass: twice the largest distance from the
  * outline met going inwards from there (the medial axis). */
 function thicknessAt(xy: number[], grid: EdgeGrid): number {
@@ -271,12 +275,7 @@ export function thicknessProfile(
   maxSamples: number,
 ): { at: number[]; thickness: number[]; length: number } {
   const n = xy.length / 2;
-  let length = 0;
-  for (let i = 1; i < n; i++)
-    length += Math.hypot(
-      (xy[2 * i] as number) - (xy[2 * i - 2] as number),
-      (xy[2 * i + 1] as number) - (xy[2 * i - 1] as number),
-    );
+  const length = wallLength({ xy, closed: false });
   const count = Math.max(1, Math.min(maxSamples, Math.round(length / step)));
   const at: number[] = [];
   const thickness: number[] = [];
@@ -296,11 +295,8 @@ export function thicknessProfile(
         const ux = ((xy[2 * i] as number) - ax) / (len || 1);
         const uy = ((xy[2 * i + 1] as number) - ay) / (len || 1);
         const t = Math.min(len, Math.max(0, s - walked));
-        const px = ax + ux * t;
-        const py = ay + uy * t;
-        const h = 0.05;
         at.push(s);
-        thickness.push(thicknessAt([px - ux * h, py - uy * h, px + ux * h, py + uy * h], grid));
+        thickness.push(thicknessAcross(ax + ux * t, ay + uy * t, ux, uy, 0.05, grid));
         break;
       }
       walked += len;
