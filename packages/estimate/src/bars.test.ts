@@ -45,4 +45,15 @@ describe('barBeads', () => {
     const grid = new EdgeGrid([loop], 1);
     expect(barBeads(grid, -3, 0.225, 3, 0.225, settings, inset)).toBeNull();
   });
+
+  // The frame of PrusaSlicer's 2 mm lattice, half a bar wide where the box cuts it (0.6 mm on the
+  // bars' first layer): one bead down its middle, supported between the junctions (its G-code's
+  // contact runs along the whole frame), its bead's stamp short of the sides.
+  it('gives a bar of one bead its bead whatever it meets at its ends', () => {
+    const loop = new Float64Array([
+      -8, -2.2, -5, -2.2, -5, 0, 5, 0, 5, -2.2, 8, -2.2, 8, 2.8, 5, 2.8, 5, 0.6, -5, 0.6, -5, 2.8, -8, 2.8,
+    ]);
+    const grid = new EdgeGrid([loop], 1);
+    expect(barBeads(grid, -3, 0.225, 3, 0.225, settings, inset)).toMatchObject({ beads: 1, covered: false });
+  });
 });

@@ -42,7 +42,10 @@ export interface BarBeads {
  * there (the widest circle inside the part, walking in from the stretch's middle), Arachne's bead
  * count across it and whether their stamps meet. `inset` is Arachne's first inset (the external
  * perimeter's width − spacing). Null when the part is wider than its 2 × perimeters beads there,
- * or widens at either end of the bar (their stamps are then the walls' own).
+ * or, with more than one bead, widens at either end of the bar (their stamps are then the walls'
+ * own); a bar of one bead has that bead down its middle whatever it meets at its ends (the frame
+ * of a lattice, half a bar wide: PrusaSlicer supports it, its bead's stamp does not reach the
+ * sides).
  */
 export function barBeads(
   grid: EdgeGrid,
@@ -86,6 +89,8 @@ export function barBeads(
   ];
   const own = thickness - inset;
   const beads = beadCount(own, s);
+  // one bead runs down the middle whatever the bar meets at its ends
+  if (beads === 1) return { thickness, segment, beads, covered: stampsMeet(own, beads, s, inset) };
   // a bar that widens at an end (a junction, a plate) takes more beads there: Arachne's
   // transitions bend its beads near the junction, or dissolve the dip; not a lone bar
   const wider = (beads < maxBeads ? thicknessFor(beads + 1, s) : limit) + inset;

@@ -4,7 +4,9 @@
  * facts of SupportMaterial.cpp at version 2.5.0 (not copied), on the layer rasters:
  *
  *  - overhangs: a layer's material more than half an external perimeter width (0.225 mm) beyond
- *    the layer below, grown back over the whole strip beyond it; bridges are not supported
+ *    the layer below, grown back over the whole strip beyond it (its cells just outside the layer
+ *    hold only a sliver of it, taken away with the walls' stamps beside them, as PrusaSlicer's
+ *    overhang stops at the outline); bridges are not supported
  *    (dont_support_bridges) but within 1.5 mm of their edges over air that are not along the
  *    bridge (its direction found as BridgeDetector does, on the bottom as detected over air);
  *  - contacts 0.2 mm below the overhang's bottom, and a second one under the 0.4 mm bridging
@@ -153,6 +155,9 @@ export function supportKinds(
       t.fill(0);
       stampSegments(bridged, t, shape);
       for (let p = 0; p < cells; p++) if (t[p] === 1) b[p] = 0;
+      // a cell whose centre is just outside the layer holds only the sliver of it along its edge:
+      // covered when the layer's cells beside it are (the external bead's stamp reaches the edge)
+      edgeCellsCovered(b, t, material, base, shape);
     }
     // a bottom surface PrusaSlicer's bridge detector finds a direction for (lines across it held
     // at both ends by the layer below) is a bridge: not supported but within 1.5 mm of its edges
@@ -487,6 +492,35 @@ function startOnSupport(path: number[], overAir: (x: number, y: number) => boole
   while (at < n && overAir(path[2 * at] as number, path[2 * at + 1] as number)) at++;
   if (at === 0 || at === n) return path;
   return [...path.slice(2 * at, 2 * n), ...path.slice(0, 2 * at + 2)];
+}
+
+/**
+ * Clear the cells of `overhang` outside the layer (`material` at `base`) whose neighbours in the
+ * layer (8 round) are all `stamped`, and that have at least one.
+ */
+function edgeCellsCovered(
+  overhang: Uint8Array,
+  stamped: Uint8Array,
+  material: Uint8Array,
+  base: number,
+  shape: Raster,
+): void {
+  const { cols, rows } = shape;
+  for (let r = 1; r + 1 < rows; r++)
+    for (let c = 1; c + 1 < cols; c++) {
+      const p = r * cols + c;
+      if (overhang[p] !== 1 || material[base + p] === 1) continue;
+      let inside = 0;
+      let covered = 0;
+      for (let dr = -1; dr <= 1; dr++)
+        for (let dc = -1; dc <= 1; dc++) {
+          const q = p + dr * cols + dc;
+          if (q === p || material[base + q] !== 1) continue;
+          inside++;
+          if (stamped[q] === 1) covered++;
+        }
+      if (inside > 0 && covered === inside) overhang[p] = 0;
+    }
 }
 
 /** Set the cells whose centre is within r of any segment (x1, y1, x2, y2, r). */

@@ -141,6 +141,17 @@ describe('the corpus', () => {
     expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.05);
   }, 60_000);
 
+  // Two 20 mm bridges over three posts, supports on: the raster's cells whose centres lie just
+  // outside a layer (within half a cell of its outline) stood for an overhang's sliver and were kept
+  // beside bridged walls whose stamps cover the layer's own cells next to them: a contact all along
+  // one side of each span, +12.7 % time and +8.1 % grams. PrusaSlicer's overhang stops at the
+  // outline: within 1.6 %. Stated tolerance 5 %.
+  it("takes a bridged wall's stamp to the layer's edge", () => {
+    const { e, ref } = withSupports('bridge_double_span');
+    expect(Math.abs(e.print_time_s / ref.print_time_s - 1)).toBeLessThan(0.05);
+    expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.05);
+  }, 60_000);
+
   // Round an M6 bolt's threaded shank PrusaSlicer lays every grid square of its support grid that
   // the thread's contact strips reach into; at 45° a strip covers the squares' shared corner (inside
   // the crest) with no raster cell centre in the corner square, and those squares were left out:
