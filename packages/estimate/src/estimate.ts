@@ -1408,7 +1408,9 @@ function rasterOf(geo: LayerGeometry): Raster {
  * Stage "supports", the lines (SupportMaterial's toolpaths): the base as a sheath round each island
  * and lines along X one grid pitch apart on the grid's lines, joined along the island's edge; the
  * interface and the bottom contacts solid, along Y, every layer alike (a bottom contact with
- * bridging flow); the first layer along Y at 90 % with the first layer's width, sheathed.
+ * bridging flow); the first layer along Y at 90 % with the first layer's width, sheathed. Printed
+ * as a greedy chain from the nozzle; a travel to a base path that stays on the layer's support does
+ * not retract.
  */
 function supportStage(
   kinds: Uint8Array,
@@ -1435,7 +1437,7 @@ function supportStage(
   const feed = area / ctx.filamentArea;
   const speed = Math.min(layer.layerSpeed, PROFILE.maxVolumetric / area);
   const mask = new Uint8Array(cells);
-  const paths: Array<{ xy: number[]; area: number; fixed: boolean }> = [];
+  const paths: Array<{ xy: number[]; area: number; fixed: boolean; base?: boolean }> = [];
   for (const kind of present) {
     for (let p = 0; p < cells; p++) mask[p] = kinds[base + p] === kind ? 1 : 0;
     const loops = contours(mask, shape);
@@ -1445,13 +1447,13 @@ function supportStage(
       for (const xy of insetLoops(loops, width / 2)) {
         const pts = toNumbers(xy);
         pts.push(xy[0] as number, xy[1] as number);
-        paths.push({ xy: pts, area, fixed: false });
+        paths.push({ xy: pts, area, fixed: false, base: true });
       }
       const inner = insetLoops(loops, 0.4 * s);
       const fill = layer.first
         ? solidFill({ loops: inner }, Math.PI / 2, s, { pitch: s / 0.9, phase: 0 })
         : solidFill({ loops: inner }, 0, s, { pitch: supportPitch(settings), phase: 0 });
-      for (const f of fill.paths) paths.push({ xy: f.xy, area, fixed: false });
+      for (const f of fill.paths) paths.push({ xy: f.xy, area, fixed: false, base: true });
     } else {
       const fill = solidFill({ loops }, Math.PI / 2, s, { phase: s / 2 });
       const bridging = kind === SupportKind.bottom;
@@ -1459,17 +1461,32 @@ function supportStage(
       for (const f of fill.paths) paths.push({ xy: f.xy, area: a, fixed: false });
     }
   }
+  /** Whether the straight travel to (x, y) stays on this layer's support (GCode::needs_retraction,
+   * read at 2.5.0: a travel to a base support path inside the layer's support islands does not
+   * retract; one to an interface path does). Sampled every half cell. */
+  const withinSupport = (x: number, y: number) => {
+    const length = Math.hypot(x - pen.x, y - pen.y);
+    const steps = Math.max(1, Math.ceil(length / (shape.cell / 2)));
+    for (let k = 0; k <= steps; k++) {
+      const c = Math.floor((pen.x + ((x - pen.x) * k) / steps - shape.originX) / shape.cell);
+      const r = Math.floor((pen.y + ((y - pen.y) * k) / steps - shape.originY) / shape.cell);
+      if (c < 0 || r < 0 || c >= shape.cols || r >= shape.rows) return false;
+      if (kinds[base + r * shape.cols + c] === SupportKind.none) return false;
+    }
+    return true;
+  };
   // a greedy chain from the nozzle
   const done = new Uint8Array(paths.length);
   const ends = paths.map((p) => p.xy);
   for (let k = 0; k < paths.length; k++) {
     const [best, reverse] = nearestEnd(ends, pen.x, pen.y, done);
     done[best] = 1;
-    const piece = paths[best] as { xy: number[]; area: number };
+    const piece = paths[best] as { xy: number[]; area: number; base?: boolean };
     const xy = reverse ? reversedPath(piece.xy) : piece.xy;
     const f = piece.area === area ? feed : piece.area / ctx.filamentArea;
     const sp = piece.area === area ? speed : Math.min(layer.layerSpeed, PROFILE.maxVolumetric / piece.area);
-    const length = pen.path(xy, f, sp, Feature.support);
+    const retract = !(piece.base && withinSupport(xy[0] as number, xy[1] as number));
+    const length = pen.path(xy, f, sp, Feature.support, false, retract);
     ctx.volume.support += length * piece.area;
   }
 }

@@ -268,7 +268,8 @@ export function planLayer(planner: MotionPlanner, moves: LayerMoves): void {
 /**
  * The nozzle's position through a layer's toolpaths: travels go from where the last move ended to
  * where the next path starts, retracting when longer than retract_before_travel (PrusaSlicer 2.5
- * makes no exception inside an island by default).
+ * makes no exception inside an object's island by default; it does within support, which the
+ * support stage says through `retract`).
  */
 export class Pen {
   x = 0;
@@ -278,21 +279,31 @@ export class Pen {
     readonly retractBefore: number,
   ) {}
 
-  /** A travel to (x, y); retracted when at least retract_before_travel long. */
-  travelTo(x: number, y: number): void {
+  /** A travel to (x, y); retracted when at least retract_before_travel long, unless `retract` is
+   * false (a travel PrusaSlicer does not retract, whatever its length). */
+  travelTo(x: number, y: number, retract = true): void {
     const dx = x - this.x;
     const dy = y - this.y;
     const length = Math.sqrt(dx * dx + dy * dy);
-    if (length > 1e-9) travel(this.moves, length, Math.atan2(dy, dx), length >= this.retractBefore);
+    if (length > 1e-9)
+      travel(this.moves, length, Math.atan2(dy, dx), retract && length >= this.retractBefore);
     this.x = x;
     this.y = y;
   }
 
-  /** Extrude along a polyline (x, y pairs), travelling to its start first. Returns its length. */
-  path(xy: ArrayLike<number>, filamentPerMm: number, feed: number, feature: Feature, fixed = false): number {
+  /** Extrude along a polyline (x, y pairs), travelling to its start first (`retract`: as
+   * travelTo). Returns its length. */
+  path(
+    xy: ArrayLike<number>,
+    filamentPerMm: number,
+    feed: number,
+    feature: Feature,
+    fixed = false,
+    retract = true,
+  ): number {
     const n = xy.length / 2;
     if (n < 2) return 0;
-    this.travelTo(xy[0] as number, xy[1] as number);
+    this.travelTo(xy[0] as number, xy[1] as number, retract);
     this.moves.fixedNext = fixed;
     let length = 0;
     for (let i = 1; i < n; i++) {
