@@ -1437,7 +1437,8 @@ function supportStage(
   const feed = area / ctx.filamentArea;
   const speed = Math.min(layer.layerSpeed, PROFILE.maxVolumetric / area);
   const mask = new Uint8Array(cells);
-  const paths: Array<{ xy: number[]; area: number; fixed: boolean; base?: boolean }> = [];
+  /** The layer's lines, each with its bead's cross-section and whether it is base support. */
+  const paths: Array<{ xy: number[]; area: number; base: boolean }> = [];
   for (const kind of present) {
     for (let p = 0; p < cells; p++) mask[p] = kinds[base + p] === kind ? 1 : 0;
     const loops = contours(mask, shape);
@@ -1447,18 +1448,18 @@ function supportStage(
       for (const xy of insetLoops(loops, width / 2)) {
         const pts = toNumbers(xy);
         pts.push(xy[0] as number, xy[1] as number);
-        paths.push({ xy: pts, area, fixed: false, base: true });
+        paths.push({ xy: pts, area, base: true });
       }
       const inner = insetLoops(loops, 0.4 * s);
       const fill = layer.first
         ? solidFill({ loops: inner }, Math.PI / 2, s, { pitch: s / 0.9, phase: 0 })
         : solidFill({ loops: inner }, 0, s, { pitch: supportPitch(settings), phase: 0 });
-      for (const f of fill.paths) paths.push({ xy: f.xy, area, fixed: false, base: true });
+      for (const f of fill.paths) paths.push({ xy: f.xy, area, base: true });
     } else {
       const fill = solidFill({ loops }, Math.PI / 2, s, { phase: s / 2 });
       const bridging = kind === SupportKind.bottom;
       const a = bridging ? (Math.PI * PROFILE.nozzle * PROFILE.nozzle) / 4 : area;
-      for (const f of fill.paths) paths.push({ xy: f.xy, area: a, fixed: false });
+      for (const f of fill.paths) paths.push({ xy: f.xy, area: a, base: false });
     }
   }
   /** Whether the straight travel to (x, y) stays on this layer's support (GCode::needs_retraction,
@@ -1481,7 +1482,7 @@ function supportStage(
   for (let k = 0; k < paths.length; k++) {
     const [best, reverse] = nearestEnd(ends, pen.x, pen.y, done);
     done[best] = 1;
-    const piece = paths[best] as { xy: number[]; area: number; base?: boolean };
+    const piece = paths[best] as (typeof paths)[number];
     const xy = reverse ? reversedPath(piece.xy) : piece.xy;
     const f = piece.area === area ? feed : piece.area / ctx.filamentArea;
     const sp = piece.area === area ? speed : Math.min(layer.layerSpeed, PROFILE.maxVolumetric / piece.area);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estimatePrint, GEOMETRY_OPTIONS } from '../estimate.js';
+import { MoveKind } from '../planner.js';
 import { layerGeometry, prepareMesh } from '../slice.js';
 import { type CorpusRefs, leaveOneFamilyOut, scoreCorpus, summarise } from './evaluate.js';
 import { buildPart, CORPUS_FAMILIES } from './parts.js';
@@ -62,8 +63,8 @@ describe('the corpus', () => {
    * Two shapes the bead and fill rules were written for, raw estimates against their references:
    * an M3 nut (a ring thin at the flats and thick at the corners: its inner beads are open pieces,
    * its middle bead runs wherever the ring takes three beads, after Arachne's transition filter)
-   * within 18 % without supports (20.4 % at 0.1 mm when one sample at a stretch's middle decided), and a keychain's letters (wedges where strokes meet, too thin
-   * for a fill line) within 12 %.
+   * within 18 % without supports (20.4 % at 0.1 mm when one sample at a stretch's middle decided),
+   * and a keychain's letters (wedges where strokes meet, too thin for a fill line) within 12 %.
    */
   const pick = (name: string): CorpusRefs => ({
     ...refs,
@@ -150,6 +151,30 @@ describe('the corpus', () => {
     const { e, ref } = withSupports('bridge_double_span');
     expect(Math.abs(e.print_time_s / ref.print_time_s - 1)).toBeLessThan(0.05);
     expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.05);
+  }, 60_000);
+
+  // PrusaSlicer 2.5 does not retract a travel to a base support line that stays on the layer's
+  // support (GCode::needs_retraction). Everywhere else a travel of retract_before_travel (2 mm) or
+  // more retracts: a shelf bracket without supports has none unretracted, with supports it has
+  // its base support's.
+  it('travels between base support lines without retracting, and retracts everywhere else', () => {
+    const prepared = prepareMesh(buildPart(partNamed('shelf_bracket').spec));
+    const unretracted = (supportRequired: boolean) => {
+      let count = 0;
+      estimatePrint(prepared, { supportRequired }, undefined, {
+        moves: (_layer, m) => {
+          let retracted = false;
+          for (let k = 0; k < m.count; k++) {
+            if (m.kind[k] === MoveKind.retract) retracted ||= (m.de[k] as number) < 0;
+            else if (m.kind[k] === MoveKind.extrude) retracted = false;
+            else if (Math.hypot(m.dx[k] as number, m.dy[k] as number) >= 2 && !retracted) count++;
+          }
+        },
+      });
+      return count;
+    };
+    expect(unretracted(false)).toBe(0);
+    expect(unretracted(true)).toBeGreaterThan(20);
   }, 60_000);
 
   // Round an M6 bolt's threaded shank PrusaSlicer lays every grid square of its support grid that
