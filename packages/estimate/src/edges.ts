@@ -88,16 +88,91 @@ export class EdgeGrid {
         const cell = r * this.cols + c;
         for (let k = this.start[cell] as number; k < (this.start[cell + 1] as number); k++) {
           const s = this.items[k] as number;
-          const ax = this.seg[4 * s] as number;
-          const ay = this.seg[4 * s + 1] as number;
-          const dx = (this.seg[4 * s + 2] as number) - ax;
-          const dy = (this.seg[4 * s + 3] as number) - ay;
-          const l2 = dx * dx + dy * dy;
-          const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
-          const d2 = (x - ax - t * dx) ** 2 + (y - ay - t * dy) ** 2;
+          const seg = this.seg;
+          const d2 = pointSegment2(
+            x,
+            y,
+            seg[4 * s] as number,
+            seg[4 * s + 1] as number,
+            seg[4 * s + 2] as number,
+            seg[4 * s + 3] as number,
+          );
           if (d2 < best) best = d2;
         }
       }
     return Math.sqrt(best);
   }
+
+  /**
+   * Whether the segment a-b meets, or comes within `tol` of, any edge but those numbered `skip0`,
+   * `skip1` and `skip2` (edges are numbered loop after loop, in loop order). Near misses count, so a
+   * `false` is certain.
+   */
+  meets(
+    ax: number,
+    ay: number,
+    bx: number,
+    by: number,
+    tol: number,
+    skip0: number,
+    skip1: number,
+    skip2: number,
+  ) {
+    const size = this.cell;
+    const c0 = Math.max(0, Math.floor((Math.min(ax, bx) - tol - this.x0) / size));
+    const c1 = Math.min(this.cols - 1, Math.floor((Math.max(ax, bx) + tol - this.x0) / size));
+    const r0 = Math.max(0, Math.floor((Math.min(ay, by) - tol - this.y0) / size));
+    const r1 = Math.min(this.rows - 1, Math.floor((Math.max(ay, by) + tol - this.y0) / size));
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * this.cols + c;
+        for (let k = this.start[cell] as number; k < (this.start[cell + 1] as number); k++) {
+          const s = this.items[k] as number;
+          if (s === skip0 || s === skip1 || s === skip2) continue;
+          const px = this.seg[4 * s] as number;
+          const py = this.seg[4 * s + 1] as number;
+          const qx = this.seg[4 * s + 2] as number;
+          const qy = this.seg[4 * s + 3] as number;
+          if (segmentsWithin(ax, ay, bx, by, px, py, qx, qy, tol)) return true;
+        }
+      }
+    return false;
+  }
+}
+
+/** Whether segments a-b and p-q cross, or come within `tol` of each other. */
+function segmentsWithin(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  tol: number,
+): boolean {
+  if (Math.max(ax, bx) + tol < Math.min(px, qx) || Math.max(px, qx) + tol < Math.min(ax, bx)) return false;
+  if (Math.max(ay, by) + tol < Math.min(py, qy) || Math.max(py, qy) + tol < Math.min(ay, by)) return false;
+  const d1 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  const d2 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+  const d3 = (qx - px) * (ay - py) - (qy - py) * (ax - px);
+  const d4 = (qx - px) * (by - py) - (qy - py) * (bx - px);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  const t2 = tol * tol;
+  return (
+    pointSegment2(ax, ay, px, py, qx, qy) <= t2 ||
+    pointSegment2(bx, by, px, py, qx, qy) <= t2 ||
+    pointSegment2(px, py, ax, ay, bx, by) <= t2 ||
+    pointSegment2(qx, qy, ax, ay, bx, by) <= t2
+  );
+}
+
+/** Squared distance from (x, y) to segment a-b. */
+function pointSegment2(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
+  return (x - ax - t * dx) ** 2 + (y - ay - t * dy) ** 2;
 }

@@ -12,7 +12,8 @@
  *    the stretches where the winding is positive are the segments. Each end remembers the edge it lies
  *    on, so the fill can follow the boundary from one line's end to the next.
  */
-import { loopArea2 } from './outline.js';
+import { EdgeGrid } from './edges.js';
+import { loopArea2, loopLength } from './outline.js';
 
 /** Round joins: the largest distance of a chord from its arc (mm). */
 const ROUND_TOLERANCE = 0.025;
@@ -512,6 +513,34 @@ export function windingAt(loops: Loops, x: number, y: number): number {
 export function boundingLoops(loops: Loops): Loops {
   if (loops.length <= 1) return loops;
   let partial = false;
+  // Whether a loop meets another or itself: one that meets none bounds, beside every point of it,
+  // as it does beside any one (the winding beside it changes only where an edge crosses it).
+  let grid: EdgeGrid | undefined;
+  const firstEdge = new Map<Float64Array, number>();
+  const crossed = (xy: Float64Array): boolean => {
+    if (!grid) {
+      let edges = 0;
+      let length = 0;
+      for (const loop of loops) {
+        firstEdge.set(loop, edges);
+        edges += loop.length / 2;
+        length += loopLength(loop);
+      }
+      grid = new EdgeGrid(loops, length > 0 ? length / edges : 1);
+    }
+    const first = firstEdge.get(xy) as number;
+    const n = xy.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const ax = xy[2 * i] as number;
+      const ay = xy[2 * i + 1] as number;
+      const bx = xy[2 * j] as number;
+      const by = xy[2 * j + 1] as number;
+      const prev = first + (i > 0 ? i - 1 : n - 1);
+      if (grid.meets(ax, ay, bx, by, 1e-4, first + i, prev, first + j)) return true;
+    }
+    return false;
+  };
   const kept = loops.filter((xy) => {
     const n = xy.length / 2;
     let best = -1;
@@ -554,7 +583,7 @@ export function boundingLoops(loops: Loops): Loops {
     // the region is pieces of several of them (a box's wall too thin for the fill inset but at its
     // corners: the moved-in outline's corner tips stand out of the grown hole)
     if (bounding > 0) partial = true;
-    else
+    else if (crossed(xy))
       for (let i = 0; i < n && !partial; i++)
         if (boundsAt(loops, xy, i, 0.02) || boundsAt(loops, xy, i, 0.98)) partial = true;
     return false;
