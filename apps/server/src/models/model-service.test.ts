@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toBinaryStl, torus } from '@printloop/estimate';
-import { GeometryError } from '@printloop/geometry';
+import { decodeMesh, GeometryError } from '@printloop/geometry';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../storage/disk.js';
 import type { Storage } from '../storage/storage.js';
 import { modelsDir } from '../test-helpers.js';
 import { MeshMissingError, ModelService } from './model-service.js';
-import { compressMesh, decompressMesh } from './tasks.js';
+import { compressMesh, decompressMesh, runAnalyze } from './tasks.js';
 
 // The worker threads run the built worker (npm test builds first).
 const workerFile = fileURLToPath(new URL('../../dist/models/model.worker.js', import.meta.url));
@@ -53,7 +53,7 @@ describe('ModelService in worker threads', () => {
     expect(out.analysis.volume_mm3).toBeCloseTo(8000, 3);
     // PrusaSlicer: 915 s for this job; the estimator's accuracy is tested in its own package.
     expect(out.estimate!.print_time_s).toBeGreaterThan(915 * 0.8);
-    const mesh = decompressMesh(await out.mesh);
+    const mesh = await decompressMesh(await out.mesh);
     expect(mesh.triangleCount).toBe(12);
   });
 
@@ -213,13 +213,22 @@ describe('the lanes in front of the workers', () => {
 });
 
 describe('stored meshes', () => {
-  it('round-trip exactly through their compressed indexed form', () => {
+  it('are compressed by the caller, not in the task: a thread stopped mid-task never holds a zlib stream', async () => {
+    // Node aborts the whole process when a worker thread is terminated (a task's time limit) between
+    // creating a zlib stream and starting it; the task hands back the encoded mesh, uncompressed.
+    const out = await runAnalyze({ kind: 'analyze', bytes: await cube(), fileName: 'cube_20mm.stl' });
+    expect(decodeMesh(out.mesh).triangleCount).toBe(12);
+    expect(out.mesh.byteOffset).toBe(0);
+    expect(out.mesh.byteLength).toBe(out.mesh.buffer.byteLength);
+  });
+
+  it('round-trip exactly through their compressed indexed form', async () => {
     // Two triangles sharing an edge, with a -0-free soup as the parsers produce.
     const soup = new Float32Array([0, 0, 0, 1.5, 0, 0, 0, 2.25, 0, 1.5, 0, 0, 1.5, 2.25, 3, 0, 2.25, 0]);
-    const bytes = compressMesh(soup, 2);
-    const back = decompressMesh(bytes);
+    const bytes = await compressMesh(soup, 2);
+    const back = await decompressMesh(bytes);
     expect(back.triangleCount).toBe(2);
     expect([...back.positions]).toEqual([...soup]);
-    expect(() => decompressMesh(bytes.subarray(0, bytes.length - 4))).toThrow(GeometryError);
+    await expect(decompressMesh(bytes.subarray(0, bytes.length - 4))).rejects.toThrow(GeometryError);
   });
 });

@@ -23,10 +23,12 @@ import {
   type AnalyzeTask,
   type EstimateReply,
   type EstimateTask,
+  expandStoredMesh,
   orientedMeshKey,
   type ParsedMesh,
   runAnalyze,
   runEstimate,
+  storedMesh,
 } from './tasks.js';
 
 type WorkerReply<T> =
@@ -292,10 +294,10 @@ export class ModelService {
     const pool = this.analysisPool;
     void this.analysisLane
       .run(user, async (): Promise<Uint8Array> => {
-        if (!pool) return (await runAnalyze(task, { onParsed, onAnalysis })).mesh;
+        if (!pool) return await storedMesh((await runAnalyze(task, { onParsed, onAnalysis })).mesh);
         const channel = new MessageChannel();
         try {
-          // The worker posts the parsed mesh, the analysis, then the stored mesh (one port keeps order).
+          // The worker posts the parsed mesh, the analysis, then the encoded mesh (one port keeps order).
           const stored = new Promise<Uint8Array>((res) => {
             channel.port1.on(
               'message',
@@ -313,7 +315,7 @@ export class ModelService {
           });
           await this.run<null>(pool, { ...task, port: channel.port2 }, [channel.port2]);
           // A task that succeeded has posted every message; they may arrive after its result.
-          return await stored;
+          return await storedMesh(await stored);
         } finally {
           channel.port1.close();
         }
@@ -434,9 +436,9 @@ export class ModelService {
     const work = this.pricingLane.run(user, async () => {
       let reply: EstimateReply = pool ? await this.run<EstimateReply>(pool, task) : runEstimate(task);
       if (reply.needMesh) {
-        const mesh = await this.meshBytes(meshPath);
+        const mesh = await expandStoredMesh(await this.meshBytes(meshPath));
         const withMesh: EstimateTask = { ...task, mesh };
-        reply = pool ? await this.run<EstimateReply>(pool, withMesh) : runEstimate(withMesh);
+        reply = pool ? await this.run<EstimateReply>(pool, withMesh, [mesh.buffer]) : runEstimate(withMesh);
       }
       if (reply.needMesh) throw new Error('The pricing worker did not take the mesh.');
       if (!('estimate' in reply)) {

@@ -4,7 +4,8 @@ import { type AnalyzeTask, type EstimateTask, runAnalyze, runEstimate } from './
 /**
  * Piscina worker: wires tasks to the pure functions. Errors cross the thread as plain data. An
  * analysis answers through its port, in order: `{ parsed }` (a copy of the mesh, when asked, so it can
- * be priced meanwhile), `{ analysis, estimate }`, then `{ mesh }` once encoded for storage. Meshes are
+ * be priced meanwhile), `{ analysis, estimate }`, then `{ mesh }` once encoded (the caller
+ * compresses it for storage). Meshes are
  * transferred, not copied.
  */
 export default async function handle(task: AnalyzeTask | EstimateTask) {

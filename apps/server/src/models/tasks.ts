@@ -1,5 +1,6 @@
+import { promisify } from 'node:util';
 import type { MessagePort } from 'node:worker_threads';
-import { constants, gunzipSync, gzipSync } from 'node:zlib';
+import { constants, gunzip, gzip } from 'node:zlib';
 import { type EstimateResult, estimatePrint, type PreparedMesh, prepareMesh } from '@printloop/estimate';
 import {
   type Analysis,
@@ -21,8 +22,11 @@ import type { PrintParameters } from '@printloop/quote';
  * The CPU-heavy work on model files, as plain functions: run inside worker threads by the pools
  * (model.worker.ts) and directly in tests. Inputs and outputs are structured-clone friendly.
  *
- * Stored meshes are `encodeMesh`'s indexed form, gzipped once here: the server keeps and serves those
- * bytes as they are (Content-Encoding: gzip), and never compresses them again.
+ * Stored meshes are `encodeMesh`'s indexed form, gzipped once (`storedMesh`): the server keeps and
+ * serves those bytes as they are (Content-Encoding: gzip), and never compresses them again. Tasks take
+ * and give the encoded form; the gzip is done by the caller on libuv's threads, never in a worker
+ * thread: a task that overruns is stopped by terminating its thread, and Node aborts the whole process
+ * when a thread ends between creating a zlib stream and starting it.
  */
 export interface AnalyzeTask {
   kind: 'analyze';
@@ -53,7 +57,7 @@ export interface AnalyzeHooks {
 
 export interface AnalyzeResult {
   analysis: Analysis;
-  /** The stored form of the mesh: gzip of `encodeMesh`. */
+  /** The mesh in `encodeMesh`'s form, in its own buffer (to be transferred, then `storedMesh`). */
   mesh: Uint8Array<ArrayBuffer>;
 }
 
@@ -61,7 +65,8 @@ export interface EstimateTask {
   kind: 'estimate';
   /** Cache key of the mesh: a worker that has prepared it before reuses it. */
   meshKey: string;
-  /** The stored mesh bytes; omitted on the first try (the worker answers NEED_MESH if it lacks it). */
+  /** The stored mesh, expanded (`expandStoredMesh`) to `encodeMesh`'s form; omitted on the first try (the
+   * worker answers NEED_MESH if it lacks it). */
   mesh?: Uint8Array;
   /** Or the triangle soup itself, fresh from an upload's parse. */
   positions?: Float32Array;
@@ -79,23 +84,38 @@ export type EstimateReply =
 /** gzip level for stored meshes: fast (float data barely compresses further at higher levels). */
 const MESH_GZIP_LEVEL = 3;
 
-export function compressMesh(positions: Float32Array, triangleCount: number): Uint8Array<ArrayBuffer> {
-  const encoded = encodeMesh(positions, triangleCount);
-  const gz = gzipSync(encoded, { level: MESH_GZIP_LEVEL, strategy: constants.Z_DEFAULT_STRATEGY });
-  // Its own buffer (a small Buffer may sit in Node's shared pool), so it can be transferred.
-  const out = new Uint8Array(gz.byteLength);
-  out.set(gz);
-  return out;
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** The stored form of an encoded mesh: gzip, on libuv's threads. */
+export async function storedMesh(encoded: Uint8Array): Promise<Uint8Array> {
+  return await gzipAsync(encoded, { level: MESH_GZIP_LEVEL, strategy: constants.Z_DEFAULT_STRATEGY });
 }
 
-export function decompressMesh(bytes: Uint8Array): { positions: Float32Array; triangleCount: number } {
-  let raw: Uint8Array;
+/** A stored mesh expanded to `encodeMesh`'s form, in its own buffer (so it can be transferred). */
+export async function expandStoredMesh(stored: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  let raw: Buffer;
   try {
-    raw = gunzipSync(bytes);
+    raw = await gunzipAsync(stored);
   } catch (err) {
     throw new GeometryError('invalid_mesh', 'The stored mesh is damaged.', { cause: err });
   }
-  return decodeMesh(raw);
+  // A small Buffer may sit in Node's shared pool: copy it out.
+  if (raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength)
+    return new Uint8Array(raw.buffer as ArrayBuffer);
+  return new Uint8Array(raw);
+}
+
+/** The stored form of a triangle soup. */
+export async function compressMesh(positions: Float32Array, triangleCount: number): Promise<Uint8Array> {
+  return await storedMesh(encodeMesh(positions, triangleCount));
+}
+
+/** The triangle soup of a stored mesh. */
+export async function decompressMesh(
+  stored: Uint8Array,
+): Promise<{ positions: Float32Array; triangleCount: number }> {
+  return decodeMesh(await expandStoredMesh(stored));
 }
 
 /** Prepared meshes of this pricing thread, most recently used last, bounded in count and triangles. */
@@ -130,7 +150,8 @@ export async function runAnalyze(task: AnalyzeTask, hooks: AnalyzeHooks = {}): P
         ? estimatePrint(prepareMesh({ positions, triangleCount }), task.estimate.parameters)
         : null;
     hooks.onAnalysis?.(analysis, estimate);
-    const mesh = compressMesh(positions, triangleCount);
+    // encodeMesh allocates its own buffer
+    const mesh = encodeMesh(positions, triangleCount) as Uint8Array<ArrayBuffer>;
     return { analysis, mesh };
   } finally {
     // The measurement keeps its scratch memory for the next model (over 100 MB after a
@@ -146,7 +167,7 @@ export function runEstimate(task: EstimateTask): EstimateReply {
     const mesh = task.positions
       ? { positions: task.positions, triangleCount: task.positions.length / 9 }
       : task.mesh
-        ? decompressMesh(task.mesh)
+        ? decodeMesh(task.mesh)
         : null;
     if (!mesh) return { needMesh: true };
     entry = { pm: prepareMesh(mesh), triangles: mesh.triangleCount };
@@ -174,7 +195,7 @@ function runOrientedEstimate(task: EstimateTask, n: Orientation): EstimateReply 
       : task.positions
         ? { positions: task.positions, triangleCount: task.positions.length / 9 }
         : task.mesh
-          ? decompressMesh(task.mesh)
+          ? decodeMesh(task.mesh)
           : null;
     if (!mesh) return { needMesh: true };
     const positions = orientPositions(mesh.positions, mesh.triangleCount, n);
