@@ -19,7 +19,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Every file has its own databases (PGlite in memory, a fresh PostgreSQL database) and data
-          // folder, so files run side by side on every core, after the end-to-end group.
+          // folder, so files run side by side on every core (`npm test` runs this project and the
+          // end-to-end one as two Vitest runs side by side: scripts/test.ts).
           maxWorkers: '100%',
           sequence: { groupOrder: 1 },
         },

@@ -78,7 +78,7 @@ describe('estimator vs the calibration references (slicer-refs.json)', () => {
     }
     expect(median(et)).toBeLessThan(0.05);
     expect(median(eg)).toBeLessThan(0.025);
-  }, 120_000);
+  }, 300_000); // ~25 s alone; in `npm test` it runs at low priority beside the browser
 });
 
 describe('estimator vs the extra generated references (refs/extra-refs.json)', () => {
@@ -104,7 +104,7 @@ describe('estimator vs the extra generated references (refs/extra-refs.json)', (
     expect(within(eg, 0.1)).toBeGreaterThanOrEqual(0.95);
     expect(Math.max(...et.map(Math.abs))).toBeLessThan(0.3);
     expect(Math.max(...eg.map(Math.abs))).toBeLessThan(0.15);
-  }, 300_000);
+  }, 600_000); // ~70 s alone
 });
 
 describe('estimatePrint', () => {

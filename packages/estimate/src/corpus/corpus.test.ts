@@ -57,7 +57,7 @@ describe('the corpus', () => {
       expect(s.gramsMedian, `${family} grams median`).toBeLessThan(10);
       if (family === 'thin-walls') expect(s.timeWorst, 'thin walls worst time').toBeLessThan(12);
     }
-  }, 180_000); // ~25 s on an idle machine; the machine is shared
+  }, 600_000); // ~80 s alone on a 2-core machine; in `npm test` it runs at low priority beside the browser
 
   /**
    * Two shapes the bead and fill rules were written for, raw estimates against their references:
