@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './scripts/heavy-first-sequencer.ts';
 
 export default defineConfig({
   resolve: { conditions: ['@printloop/source'] },
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         resolve: { conditions: ['@printloop/source'] },
