@@ -3,9 +3,9 @@ import path from 'node:path';
 import { parseModel, type TriangleMesh, type Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { estimatePrint, GEOMETRY_OPTIONS } from './estimate.js';
+import { estimatePrint, GEOMETRY_OPTIONS, islandOrder } from './estimate.js';
 import { box, buildShape, merge, type ShapeSpec } from './shapes.js';
-import { layerGeometry, type PreparedMesh, prepareMesh } from './slice.js';
+import { type Island, layerGeometry, type PreparedMesh, prepareMesh } from './slice.js';
 
 const models = path.resolve(__dirname, '../../../fixtures/models');
 
@@ -156,6 +156,16 @@ describe('estimatePrint', () => {
     expect(estimatePrint(moved, {})).toEqual(estimatePrint(cube, {}));
   });
 
+  it('lays no bead in a strip under min_feature_size once moved in as Arachne gets it, and one in a wider strip', () => {
+    // Arachne gets the outline moved in by (bead width − spacing) / 2 a side: a 0.12 mm strip
+    // (a lattice's bar cut by the box's face) is then under min_feature_size (0.1 mm) and not printed
+    const block = box(20, 20, 4);
+    const walls = (strip: number) =>
+      estimatePrint(strip > 0 ? merge(block, box(12, strip, 4, 0, 30, 0)) : block, {}).breakdown.walls_s;
+    expect(walls(0.12)).toBeCloseTo(walls(0), 1);
+    expect(walls(0.3)).toBeGreaterThan(walls(0) + 3);
+  });
+
   it('handles several shells: two separate cubes cost about twice one', () => {
     const one = estimatePrint(cube, {});
     const two = estimatePrint(merge(cube, box(20, 20, 20, 40, 0, 0)), {});
@@ -201,6 +211,31 @@ describe('estimatePrint', () => {
     const e = estimatePrint(mesh, {});
     expect(e.layers).toBe(100);
     expect(Math.abs(e.filament_g / 3.98 - 1)).toBeLessThan(0.08);
+  });
+});
+
+describe('islandOrder', () => {
+  const at = (x: number, y = 0): Island => ({
+    area: 1,
+    perimeter: 4,
+    cells: 1,
+    loops: [Float64Array.of(x, y, x + 0.5, y, x, y + 0.5)],
+  });
+  const xs = (islands: Island[]) => islands.map((i) => i.loops[0]?.[0]);
+
+  it("chains islands as PrusaSlicer's chain_points does (shortest links first), not nearest-next", () => {
+    // nearest-next from the first island would go 3, 1, 0, 7 (10 mm); the shortest links make the
+    // path 0-1-3-7 (7 mm), walked from the end whose neighbour is nearer
+    expect(xs(islandOrder([at(3), at(0), at(1), at(7)]))).toEqual([0, 1, 3, 7]);
+    // a grid's row: no link is skipped
+    expect(xs(islandOrder([at(20), at(0), at(10), at(30), at(40)]))).toEqual([0, 10, 20, 30, 40]);
+  });
+
+  it('keeps islands without loops, last', () => {
+    const bare: Island = { area: 1, perimeter: 4, cells: 1, loops: [] };
+    const out = islandOrder([bare, at(5), at(0), at(1)]);
+    expect(out).toHaveLength(4);
+    expect(out[3]).toBe(bare);
   });
 });
 

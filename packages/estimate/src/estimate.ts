@@ -417,32 +417,83 @@ function repeat(times: number, action: () => void): void {
   for (let k = 0; k < n; k++) action();
 }
 
-/** Islands in greedy nearest-next order of their start points (given order past 400 islands). */
-function islandOrder(islands: Island[]): Island[] {
+/**
+ * Islands in PrusaSlicer 2.5's order (Layer::make_slices chains the first points of the islands'
+ * outlines with chain_points, and GCode::process_layer prints them in that order): the
+ * multi-fragment greedy path, built from the shortest links that make neither a fork nor a cycle,
+ * walked from the end whose nearest neighbour is nearer (the end left on top of its queue). Islands
+ * without loops come last; past 400 islands the given order is kept, to stay fast.
+ */
+export function islandOrder(islands: Island[]): Island[] {
   const n = islands.length;
   if (n <= 2 || n > 400) return islands;
-  const starts = islands.map(islandStart);
-  const used = new Uint8Array(n);
-  const order: Island[] = [];
-  let at = starts[0] ?? null;
-  for (let k = 0; k < n; k++) {
-    let best = -1;
-    let bestD = Number.POSITIVE_INFINITY;
-    for (let j = 0; j < n; j++) {
-      if (used[j] === 1) continue;
-      const p = starts[j];
-      const d = p && at ? (p[0] - at[0]) ** 2 + (p[1] - at[1]) ** 2 : best < 0 ? 0 : Number.POSITIVE_INFINITY;
-      if (d < bestD) {
-        bestD = d;
-        best = j;
-      }
+  const at: number[] = [];
+  const xy: number[] = [];
+  const rest: Island[] = [];
+  islands.forEach((island, k) => {
+    const p = islandStart(island);
+    if (p) {
+      at.push(k);
+      xy.push(p[0], p[1]);
+    } else rest.push(island);
+  });
+  const m = at.length;
+  if (m <= 2) return [...at.map((k) => islands[k] as Island), ...rest];
+  const pairs = (m * (m - 1)) / 2;
+  const from = new Uint16Array(pairs);
+  const to = new Uint16Array(pairs);
+  const d2 = new Float64Array(pairs);
+  const nearest = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
+  let e = 0;
+  for (let i = 0; i < m; i++)
+    for (let j = i + 1; j < m; j++) {
+      const d =
+        ((xy[2 * i] as number) - (xy[2 * j] as number)) ** 2 +
+        ((xy[2 * i + 1] as number) - (xy[2 * j + 1] as number)) ** 2;
+      from[e] = i;
+      to[e] = j;
+      d2[e++] = d;
+      if (d < (nearest[i] as number)) nearest[i] = d;
+      if (d < (nearest[j] as number)) nearest[j] = d;
     }
-    if (best < 0) best = used.indexOf(0);
-    used[best] = 1;
-    order.push(islands[best] as Island);
-    at = starts[best] ?? at;
+  const byLength = Uint32Array.from({ length: pairs }, (_, k) => k).sort(
+    (a, b) => (d2[a] as number) - (d2[b] as number) || a - b,
+  );
+  const root = Int32Array.from({ length: m }, (_, k) => k);
+  const find = (k: number): number => {
+    while (root[k] !== k) {
+      root[k] = root[root[k] as number] as number;
+      k = root[k] as number;
+    }
+    return k;
+  };
+  const link = new Int32Array(2 * m).fill(-1);
+  let links = 0;
+  for (let k = 0; k < pairs && links < m - 1; k++) {
+    const edge = byLength[k] as number;
+    const i = from[edge] as number;
+    const j = to[edge] as number;
+    if (link[2 * i + 1] !== -1 || link[2 * j + 1] !== -1) continue;
+    const ri = find(i);
+    const rj = find(j);
+    if (ri === rj) continue;
+    root[ri] = rj;
+    link[link[2 * i] === -1 ? 2 * i : 2 * i + 1] = j;
+    link[link[2 * j] === -1 ? 2 * j : 2 * j + 1] = i;
+    links++;
   }
-  return order;
+  let first = -1;
+  for (let k = 0; k < m; k++)
+    if (link[2 * k + 1] === -1 && (first < 0 || (nearest[k] as number) < (nearest[first] as number)))
+      first = k;
+  const order: Island[] = [];
+  for (let prev = -1, k = first; k >= 0; ) {
+    order.push(islands[at[k] as number] as Island);
+    const next = link[2 * k] !== prev ? (link[2 * k] as number) : (link[2 * k + 1] as number);
+    prev = k;
+    k = next;
+  }
+  return [...order, ...rest];
 }
 
 /** Where an island's printing starts (its first outline loop's first vertex), if it has loops. */
@@ -950,11 +1001,14 @@ function wallPathStage(
   }
   // an island too thin for even the external pass (under a bead wide): one bead along its middle,
   // ending half its width before each end (a w × l bar: l − w; a thin tube: its circumference), its
-  // width the island's mean (2 × area / perimeter, holes included)
+  // width the island's mean (2 × area / perimeter, holes included). Arachne gets the outline moved in
+  // by half the bead's width less its spacing first, so a sliver (a lattice's bars cut by the box's
+  // face, 0.13 mm thick) under min_feature_size after that is not printed.
   const outline = island.loops.find((loop) => loopArea2(loop) > 0);
   if (outer.length === 0 && passOuter.thin.length === 0 && outline) {
     const width = (2 * island.area) / island.perimeter;
-    if (width >= arachne.minFeatureSize) middles.push(centreline(outline, island.perimeter / 2 - 2 * width));
+    if (width - firstInset >= arachne.minFeatureSize)
+      middles.push(centreline(outline, island.perimeter / 2 - 2 * width));
   }
   const feed = ctx.feedPerMm(layer.wallWidth);
   const speed = layer.wallSpeed;

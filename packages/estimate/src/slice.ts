@@ -560,6 +560,12 @@ function measureOutlines(
   const count = list.length;
   const area = new Float64Array(count + 1);
   const perimeter = new Float64Array(count + 1);
+  // The shoelace sum of each island is taken about a point of its own (its first segment's start):
+  // over closed loops that changes nothing, and where a sliver thinner than a cell has a few of its
+  // segments probed to another island, what is left of its loop measures about its own size instead
+  // of its distance from the origin.
+  const refX = new Float64Array(count + 1).fill(Number.NaN);
+  const refY = new Float64Array(count + 1);
   for (let s = s0; s < s1; s++) {
     const x1 = seg[s * 4] as number;
     const y1 = seg[s * 4 + 1] as number;
@@ -570,7 +576,13 @@ function measureOutlines(
     const slot = id >= 0 ? id : count;
     if (id < 0 && !orphan) orphan = emptyIsland();
     segIsland[s - s0] = id;
-    area[slot] = (area[slot] as number) + (x1 * y2 - x2 * y1) / 2;
+    if (Number.isNaN(refX[slot] as number)) {
+      refX[slot] = x1;
+      refY[slot] = y1;
+    }
+    const rx = refX[slot] as number;
+    const ry = refY[slot] as number;
+    area[slot] = (area[slot] as number) + ((x1 - rx) * (y2 - ry) - (x2 - rx) * (y1 - ry)) / 2;
     perimeter[slot] = (perimeter[slot] as number) + len;
   }
   for (let k = 0; k < count; k++) {
