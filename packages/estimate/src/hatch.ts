@@ -516,19 +516,19 @@ export function boundingLoops(loops: Loops): Loops {
   // Whether a loop meets another or itself: one that meets none bounds, beside every point of it,
   // as it does beside any one (the winding beside it changes only where an edge crosses it).
   let grid: EdgeGrid | undefined;
-  const firstEdge = new Map<Float64Array, number>();
-  const crossed = (xy: Float64Array): boolean => {
+  const crossed = (xy: Float64Array, index: number): boolean => {
     if (!grid) {
       let edges = 0;
       let length = 0;
       for (const loop of loops) {
-        firstEdge.set(loop, edges);
         edges += loop.length / 2;
         length += loopLength(loop);
       }
       grid = new EdgeGrid(loops, length > 0 ? length / edges : 1);
     }
-    const first = firstEdge.get(xy) as number;
+    // the grid numbers edges loop after loop
+    let first = 0;
+    for (let l = 0; l < index; l++) first += (loops[l] as Float64Array).length / 2;
     const n = xy.length / 2;
     for (let i = 0; i < n; i++) {
       const j = i + 1 < n ? i + 1 : 0;
@@ -541,7 +541,7 @@ export function boundingLoops(loops: Loops): Loops {
     }
     return false;
   };
-  const kept = loops.filter((xy) => {
+  const kept = loops.filter((xy, index) => {
     const n = xy.length / 2;
     let best = -1;
     let bestLen = 0;
@@ -583,7 +583,7 @@ export function boundingLoops(loops: Loops): Loops {
     // the region is pieces of several of them (a box's wall too thin for the fill inset but at its
     // corners: the moved-in outline's corner tips stand out of the grown hole)
     if (bounding > 0) partial = true;
-    else if (crossed(xy))
+    else if (crossed(xy, index))
       for (let i = 0; i < n && !partial; i++)
         if (boundsAt(loops, xy, i, 0.02) || boundsAt(loops, xy, i, 0.98)) partial = true;
     return false;

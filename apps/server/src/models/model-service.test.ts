@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toBinaryStl, torus } from '@printloop/estimate';
-import { decodeMesh, GeometryError } from '@printloop/geometry';
+import { decodeMesh, encodeMesh, GeometryError } from '@printloop/geometry';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../storage/disk.js';
 import type { Storage } from '../storage/storage.js';
 import { modelsDir } from '../test-helpers.js';
 import { MeshMissingError, ModelService } from './model-service.js';
-import { compressMesh, decompressMesh, runAnalyze } from './tasks.js';
+import { expandStoredMesh, runAnalyze, storedMesh } from './tasks.js';
 
 // The worker threads run the built worker (npm test builds first).
 const workerFile = fileURLToPath(new URL('../../dist/models/model.worker.js', import.meta.url));
@@ -53,7 +53,7 @@ describe('ModelService in worker threads', () => {
     expect(out.analysis.volume_mm3).toBeCloseTo(8000, 3);
     // PrusaSlicer: 915 s for this job; the estimator's accuracy is tested in its own package.
     expect(out.estimate!.print_time_s).toBeGreaterThan(915 * 0.8);
-    const mesh = await decompressMesh(await out.mesh);
+    const mesh = decodeMesh(await expandStoredMesh(await out.mesh));
     expect(mesh.triangleCount).toBe(12);
   });
 
@@ -225,10 +225,10 @@ describe('stored meshes', () => {
   it('round-trip exactly through their compressed indexed form', async () => {
     // Two triangles sharing an edge, with a -0-free soup as the parsers produce.
     const soup = new Float32Array([0, 0, 0, 1.5, 0, 0, 0, 2.25, 0, 1.5, 0, 0, 1.5, 2.25, 3, 0, 2.25, 0]);
-    const bytes = await compressMesh(soup, 2);
-    const back = await decompressMesh(bytes);
+    const bytes = await storedMesh(encodeMesh(soup, 2));
+    const back = decodeMesh(await expandStoredMesh(bytes));
     expect(back.triangleCount).toBe(2);
     expect([...back.positions]).toEqual([...soup]);
-    await expect(decompressMesh(bytes.subarray(0, bytes.length - 4))).rejects.toThrow(GeometryError);
+    await expect(expandStoredMesh(bytes.subarray(0, bytes.length - 4))).rejects.toThrow(GeometryError);
   });
 });

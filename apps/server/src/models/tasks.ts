@@ -106,18 +106,6 @@ export async function expandStoredMesh(stored: Uint8Array): Promise<Uint8Array<A
   return new Uint8Array(raw);
 }
 
-/** The stored form of a triangle soup. */
-export async function compressMesh(positions: Float32Array, triangleCount: number): Promise<Uint8Array> {
-  return await storedMesh(encodeMesh(positions, triangleCount));
-}
-
-/** The triangle soup of a stored mesh. */
-export async function decompressMesh(
-  stored: Uint8Array,
-): Promise<{ positions: Float32Array; triangleCount: number }> {
-  return decodeMesh(await expandStoredMesh(stored));
-}
-
 /** Prepared meshes of this pricing thread, most recently used last, bounded in count and triangles. */
 const prepared = new Map<string, { pm: PreparedMesh; triangles: number }>();
 const PREPARED_CACHE = 8;
