@@ -169,7 +169,7 @@ function segmentsWithin(
 }
 
 /** Squared distance from (x, y) to segment a-b. */
-function pointSegment2(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
+export function pointSegment2(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax;
   const dy = by - ay;
   const l2 = dx * dx + dy * dy;

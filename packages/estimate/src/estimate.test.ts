@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseModel, type TriangleMesh, type Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { estimatePrint, GEOMETRY_OPTIONS, islandOrder } from './estimate.js';
+import { estimatePrint, GEOMETRY_OPTIONS, islandOrder, outersBeside } from './estimate.js';
 import { box, buildShape, merge, type ShapeSpec } from './shapes.js';
 import { type Island, layerGeometry, type PreparedMesh, prepareMesh } from './slice.js';
 
@@ -236,6 +236,25 @@ describe('islandOrder', () => {
     const out = islandOrder([bare, at(5), at(0), at(1)]);
     expect(out).toHaveLength(4);
     expect(out[3]).toBe(bare);
+  });
+});
+
+describe('outersBeside', () => {
+  // a ring's external beads: a 10 mm square and a 7.6 mm hole in it (1.2 mm walls, three beads)
+  const outside = { xy: [0, 0, 10, 0, 10, 10, 0, 10], closed: true };
+  const hole = { xy: [1.2, 1.2, 1.2, 8.8, 8.8, 8.8, 8.8, 1.2], closed: true };
+  const far = { xy: [30, 30, 40, 30, 40, 40], closed: false };
+
+  it('finds the external beads either side of an odd bead down the middle of a wall (getRegionOrder)', () => {
+    const odd = [2, 0.6, 8, 0.6];
+    expect(outersBeside(odd, [outside, hole, far], 1.9 * 0.45)).toEqual([0, 1]);
+  });
+
+  it('leaves out those farther than the reach, and an open path past its last point', () => {
+    expect(outersBeside([5, 5, 5.1, 5], [outside, hole], 0.5)).toEqual([]);
+    // the open path's ends are 10√2 mm apart: no closing edge between them passes near (35, 35)
+    expect(outersBeside([35, 35.2], [far], 0.5)).toEqual([]);
+    expect(outersBeside([35, 30.2], [far], 0.5)).toEqual([0]);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Analysis, TriangleMesh } from '@printloop/geometry';
 import { HOUSE_PRINTER, MATERIALS, type PrintParameters, parseParameters } from '@printloop/materials';
 import { type ArachneSettings, arachneSettings, beadCount, beadWidths, thicknessFor } from './arachne.js';
 import { barBeads } from './bars.js';
+import { pointSegment2 } from './edges.js';
 import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
 import { insetLoops, type Loops } from './hatch.js';
@@ -948,6 +949,36 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
   return types;
 }
 
+/** Indices of the `paths` that come within `reach` mm of a vertex of `xy`. */
+export function outersBeside(xy: number[], paths: WallPath[], reach: number): number[] {
+  const found: number[] = [];
+  const r2 = reach * reach;
+  for (let g = 0; g < paths.length; g++) {
+    const path = (paths[g] as WallPath).xy;
+    const m = path.length / 2;
+    let near = false;
+    for (let i = 0; i < xy.length && !near; i += 2) {
+      const px = xy[i] as number;
+      const py = xy[i + 1] as number;
+      for (let e = 0; e < m && !near; e++) {
+        const f = e + 1 < m ? e + 1 : 0;
+        if (f === 0 && !(paths[g] as WallPath).closed) break;
+        near =
+          pointSegment2(
+            px,
+            py,
+            path[2 * e] as number,
+            path[2 * e + 1] as number,
+            path[2 * f] as number,
+            path[2 * f + 1] as number,
+          ) <= r2;
+      }
+    }
+    if (near) found.push(g);
+  }
+  return found;
+}
+
 /** PrusaSlicer's loop clipping: a loop ends this far before its start (0.15 × nozzle). */
 const LOOP_CLIP = 0.06;
 
@@ -982,11 +1013,18 @@ function wallPathStage(
   // where a pass does not fit: one bead down the middle (too thin for two), or an odd middle bead
   // between the external ones (three beads); half the stretch's length, it runs along the middle
   const middles: number[][] = [];
+  // which middles are the odd bead between two external ones (PrusaSlicer prints those after them)
+  const betweenOuter: boolean[] = [];
   for (const t of passOuter.thin)
-    if (beadCount(t.thickness - firstInset, arachne) === 1) middles.push(halfOf(t.xy));
+    if (beadCount(t.thickness - firstInset, arachne) === 1) {
+      middles.push(halfOf(t.xy));
+      betweenOuter.push(false);
+    }
   for (const t of passInner.thin)
-    for (const xy of oddBeadRuns(t, grid, arachne, firstInset, island.loops.length === 2))
+    for (const xy of oddBeadRuns(t, grid, arachne, firstInset, island.loops.length === 2)) {
       middles.push(halfOf(xy));
+      betweenOuter.push(true);
+    }
   // the inner pass's short open pieces (under 1.25 bead widths) where odd beads run: at a junction
   // of bars, the inner beads round it, which Arachne joins to the odd beads through it (longer
   // pieces, round a nut's corners, are printed as walls of their own). The limit is the one of 1.25
@@ -995,8 +1033,10 @@ function wallPathStage(
   if (middles.length > 0) {
     const kept: WallPath[] = [];
     for (const p of inner)
-      if (!p.closed && wallLength(p) < 1.25 * layer.wallWidth) middles.push(p.xy);
-      else kept.push(p);
+      if (!p.closed && wallLength(p) < 1.25 * layer.wallWidth) {
+        middles.push(p.xy);
+        betweenOuter.push(false);
+      } else kept.push(p);
     inner = kept;
   }
   // an island too thin for even the external pass (under a bead wide): one bead along its middle,
@@ -1007,8 +1047,10 @@ function wallPathStage(
   const outline = island.loops.find((loop) => loopArea2(loop) > 0);
   if (outer.length === 0 && passOuter.thin.length === 0 && outline) {
     const width = (2 * island.area) / island.perimeter;
-    if (width - firstInset >= arachne.minFeatureSize)
+    if (width - firstInset >= arachne.minFeatureSize) {
       middles.push(centreline(outline, island.perimeter / 2 - 2 * width));
+      betweenOuter.push(false);
+    }
   }
   const feed = ctx.feedPerMm(layer.wallWidth);
   const speed = layer.wallSpeed;
@@ -1049,23 +1091,36 @@ function wallPathStage(
   // odd beads: Arachne's odd bead is one line down the middle of a bar that goes on through the
   // bar's junctions: a piece that starts within MIDDLE_JOIN of where the last one ended continues it
   const odd: number[][] = [];
+  const oddBetween: boolean[] = [];
   {
     const left = middles.slice();
+    const leftBetween = betweenOuter.slice();
     let chained: number[] | null = null;
+    let between = false;
     while (left.length > 0) {
       const [x, y] = chained
         ? [chained[chained.length - 2] as number, chained[chained.length - 1] as number]
         : [left[0]?.[0] as number, left[0]?.[1] as number];
       const [best, reverse, d2] = nearestEnd(left, x, y);
       const piece = left.splice(best, 1)[0] as number[];
+      const pieceBetween = leftBetween.splice(best, 1)[0] === true;
       const next = reverse ? reversedPath(piece) : piece;
-      if (chained && d2 <= MIDDLE_JOIN * MIDDLE_JOIN) chained.push(...next);
-      else {
-        if (chained) odd.push(chained);
+      if (chained && d2 <= MIDDLE_JOIN * MIDDLE_JOIN) {
+        chained.push(...next);
+        between ||= pieceBetween;
+      } else {
+        if (chained) {
+          odd.push(chained);
+          oddBetween.push(between);
+        }
         chained = next;
+        between = pieceBetween;
       }
     }
-    if (chained) odd.push(chained);
+    if (chained) {
+      odd.push(chained);
+      oddBetween.push(between);
+    }
   }
   // PrusaSlicer 2.5's order of Arachne's lines (PerimeterGenerator::process_arachne, read at
   // 2.5.0): an external loop waits for the inner lines it encloses; of the lines free to go, the
@@ -1080,6 +1135,8 @@ function wallPathStage(
     owner: number;
     /** The point the order measures from (a loop's seam, an open line's first point). */
     seam: number;
+    /** External paths this line waits for (an odd bead between them). */
+    after: number[];
   }
   const lines: Line[] = outer.map((o) => ({
     xy: o.xy,
@@ -1087,6 +1144,7 @@ function wallPathStage(
     outer: true,
     owner: -1,
     seam: seamOf(o),
+    after: [],
   }));
   const ownerOf = (x: number, y: number) => {
     let best = -1;
@@ -1107,15 +1165,22 @@ function wallPathStage(
       outer: false,
       owner: ownerOf(p.xy[0] as number, p.xy[1] as number),
       seam: p.closed ? seamOf(p) : 0,
+      after: [],
     });
-  for (const xy of odd)
+  // Arachne's region order (WallToolPaths::getRegionOrder): an odd bead goes after the external
+  // beads beside it (within 1.9 bead widths), whatever the order of the others
+  for (let k = 0; k < odd.length; k++) {
+    const xy = odd[k] as number[];
+    const between = oddBetween[k] === true;
     lines.push({
       xy,
       closed: false,
       outer: false,
-      owner: ownerOf(xy[0] as number, xy[1] as number),
+      owner: between ? -1 : ownerOf(xy[0] as number, xy[1] as number),
       seam: 0,
+      after: between ? outersBeside(xy, outer, 1.9 * layer.wallWidth) : [],
     });
+  }
   const waiting = new Int32Array(lines.length);
   for (const l of lines) if (l.owner >= 0) waiting[l.owner] = (waiting[l.owner] as number) + 1;
   const done = new Uint8Array(lines.length);
@@ -1128,6 +1193,7 @@ function wallPathStage(
     for (let j = 0; j < lines.length; j++) {
       if (done[j] === 1 || (waiting[j] as number) > 0) continue;
       const l = lines[j] as Line;
+      if (l.after.some((g) => done[g] !== 1)) continue;
       const d = ((l.xy[2 * l.seam] as number) - cx) ** 2 + ((l.xy[2 * l.seam + 1] as number) - cy) ** 2;
       if (d < bestD) {
         bestD = d;

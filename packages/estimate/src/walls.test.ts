@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EdgeGrid, subPath, thicknessProfile } from './walls.js';
+import { arachneSettings, thicknessFor } from './arachne.js';
+import { gearOutline } from './corpus/index.js';
+import { loopLength } from './outline.js';
+import { EdgeGrid, subPath, thicknessProfile, type WallPath, wallLength, wallPass } from './walls.js';
 
 /** A band along x whose height grows from 1 mm at x = 0 to 2 mm at x = 20 (counter-clockwise). */
 const band = Float64Array.from([0, 0, 20, 0, 20, 2, 0, 1]);
@@ -44,5 +47,31 @@ describe('subPath', () => {
     expect(subPath(path, -3, 4)).toEqual([0, 0, 4, 0]);
     expect(subPath(path, 18, 40)).toEqual([10, 8, 10, 10]);
     expect(subPath(path, 7, 7)).toEqual([]);
+  });
+});
+
+describe('wallPass', () => {
+  // a 10-tooth module-1 gear: pointed teeth, 0.45 mm perimeters at 0.2 mm layers
+  const outline = Float64Array.from(gearOutline(10, 1).flat());
+  const width = 0.45;
+  const spacing = width - 0.2 * (1 - Math.PI / 4);
+  const settings = arachneSettings(width, spacing, 0.4, 2);
+  const need = thicknessFor(4, settings) + (width - spacing);
+  const grid = new EdgeGrid([outline], 1);
+
+  it("joins the inner pass round a pointed tooth's tip, as Arachne's beads meet there (one loop, no thin stretch)", () => {
+    const pass = wallPass([outline], width / 2 + spacing, grid, need);
+    expect(pass.paths.length).toBe(1);
+    expect(pass.paths[0]?.closed).toBe(true);
+    expect(pass.thin).toEqual([]);
+    // the loop runs up every tooth: nearly as long as the outline (58 mm), to 10 %
+    expect(wallLength(pass.paths[0] as WallPath)).toBeGreaterThan(0.85 * loopLength(outline));
+  });
+
+  it('still leaves a thin bar too thin for the inner pass as open pieces and thin stretches', () => {
+    // a 1.2 mm × 20 mm bar: the inner pass (4 beads need about 1.55 mm) does not fit along it
+    const bar = Float64Array.from([0, 0, 20, 0, 20, 1.2, 0, 1.2]);
+    const pass = wallPass([bar], width / 2 + spacing, new EdgeGrid([bar], 1), need);
+    expect(pass.paths.filter((p) => p.closed)).toEqual([]);
   });
 });

@@ -61,7 +61,7 @@ export function wallPass(
       good[i] = ok ? 1 : 0;
       if (!ok) all = false;
     }
-    if (!all) all = keepTapers(xy, good, grid);
+    if (!all) all = keepTapers(xy, good, grid, inset);
     if (!all) joinShortPieces(xy, good, inset);
     if (all) {
       // Arachne simplifies its toolpaths as it does the outline (0.5 mm / 0.025 mm)
@@ -100,7 +100,7 @@ export function wallPass(
 /** Arachne changes a bead count only along a wall whose sides are within 10° of parallel; round a
  * tip or an end (a wider taper) the beads run on. A too-thin run of a pass whose thickness changes
  * faster than that along it is kept (good). Returns whether every edge is then kept. */
-function keepTapers(xy: Float64Array, good: Uint8Array, grid: EdgeGrid): boolean {
+function keepTapers(xy: Float64Array, good: Uint8Array, grid: EdgeGrid, inset: number): boolean {
   const n = xy.length / 2;
   let start = 0;
   while (start < n && good[start] === 0) start++;
@@ -143,6 +143,15 @@ function keepTapers(xy: Float64Array, good: Uint8Array, grid: EdgeGrid): boolean
         }
         return [0, 0, 0];
       };
+      // round a pointed tip the pass turns back on itself over a short run: the beads either side
+      // join round it
+      const from = run[0] as number;
+      const to = ((run[run.length - 1] as number) + 1) % n;
+      if (total < 2 * inset && uTurn(xy, from, to, n, 2 * inset)) {
+        for (const e of run) good[e] = 1;
+        k = m;
+        continue;
+      }
       const a = at(0.25);
       const b = at(0.75);
       const apart = Math.hypot(a[0] - b[0], a[1] - b[1]);
