@@ -3,9 +3,12 @@ import path from 'node:path';
 import { parseModel, type TriangleMesh, type Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildPart } from './corpus/index.js';
 import { estimatePrint, GEOMETRY_OPTIONS, islandOrder, outersBeside } from './estimate.js';
+import { MoveKind } from './planner.js';
 import { box, buildShape, merge, type ShapeSpec } from './shapes.js';
 import { type Island, layerGeometry, type PreparedMesh, prepareMesh } from './slice.js';
+import { Feature } from './toolpath.js';
 
 const models = path.resolve(__dirname, '../../../fixtures/models');
 
@@ -164,6 +167,24 @@ describe('estimatePrint', () => {
       estimatePrint(strip > 0 ? merge(block, box(12, strip, 4, 0, 30, 0)) : block, {}).breakdown.walls_s;
     expect(walls(0.12)).toBeCloseTo(walls(0), 1);
     expect(walls(0.3)).toBeGreaterThan(walls(0) + 3);
+  });
+
+  it("keeps a nut's thread support in its hole: no squares past the wall, no first-layer spread through it", () => {
+    // PrusaSlicer 2.5 lays 73 mm of support lines in this M3 nut (refs/corpus-refs.json's part at
+    // 0.2 mm, read off its G-code); a grid square reaching past the 1.25 mm wall, or the first
+    // layer's 3 mm spread, made 426 mm
+    const nut = buildPart({ kind: 'nut', diameter: 3, pitch: 0.5, width: 5.5, height: 2.4 });
+    let support = 0;
+    estimatePrint(nut, { layerHeight: 0.2, supportRequired: true }, undefined, {
+      moves: (_layer, m) => {
+        for (let i = 0; i < m.count; i++)
+          if (m.feature[i] === Feature.support && m.kind[i] === MoveKind.extrude)
+            support += Math.hypot(m.dx[i] as number, m.dy[i] as number);
+      },
+    });
+    // within a factor of 1.5 either way
+    expect(support).toBeGreaterThan(73 / 1.5);
+    expect(support).toBeLessThan(73 * 1.5);
   });
 
   it('handles several shells: two separate cubes cost about twice one', () => {

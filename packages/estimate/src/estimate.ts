@@ -1464,6 +1464,7 @@ function supportSettings(layerHeight: number): SupportSettings {
     interfaceLayers: PROFILE.supportInterfaceLayers,
     bridgeHeight: PROFILE.nozzle,
     firstLayerExpansion: 3,
+    firstLayerWidth: PROFILE.firstLayerWidth,
   };
 }
 

@@ -20,7 +20,7 @@
  *    raster's cells miss a thin strip across a corner: a thread's crest at 45°);
  *  - where a column lands on the object: a bottom contact 0.2 mm above it (0.4 mm bridging
  *    extrusion) and 2 interface layers;
- *  - the first layer's support grown by 3 mm.
+ *  - the first layer's support grown by 3 mm round the object, not through it.
  *
  * Support layers are taken at the object's layers (PrusaSlicer's own z levels coincide with them at
  * the 0.2 mm layers the house jobs support). Output per cell and layer: a `SupportKind`. Pure.
@@ -51,8 +51,9 @@ export interface SupportSettings {
   interfaceLayers: number;
   /** Height of a bridging extrusion (the nozzle, mm). */
   bridgeHeight: number;
-  /** The first layer's support grown by (mm). */
+  /** The first layer's support grown by (mm), in steps of at most this line width (mm). */
   firstLayerExpansion: number;
+  firstLayerWidth: number;
 }
 
 const ROUND = 1 - Math.PI / 4;
@@ -199,6 +200,9 @@ export function supportKinds(
   // top down: columns of grid squares, cut by the object; interface under the dense contacts;
   // bottom contacts where a column lands on a top surface
   const proj = new Uint8Array(cells);
+  const seed = new Uint8Array(cells);
+  const labels = new Int32Array(cells);
+  const stack = new Int32Array(cells);
   const interfaceLeft = new Uint8Array(cells); // layers of interface still to lay under a contact
   const bottomAt: Array<Uint8Array | null> = new Array(layers).fill(null);
   const bottomDrop = Math.max(1, Math.round((s.bridgeHeight + s.contactDistance) / h));
@@ -229,9 +233,18 @@ export function supportKinds(
         bottomAt[k] = m;
       }
     }
-    // the column goes on where the object is not
-    for (let p = 0; p < cells; p++) if (material[base + p] === 1) proj[p] = 0;
+    // the column goes on where the object is not, squared to the grid; of the squared column's
+    // islands only those the column itself reaches are kept (SupportGridPattern::extract_support
+    // drops islands no sample of the support polygons falls in): a square that reaches past a wall
+    // (a nut's thread support, the squares round its hole) adds nothing on the wall's far side
+    let columns = false;
+    for (let p = 0; p < cells; p++) {
+      if (material[base + p] === 1) proj[p] = 0;
+      seed[p] = proj[p] as number;
+      if (proj[p] === 1) columns = true;
+    }
     gridify(proj, proj, base);
+    if (columns) keepSeeded(proj, seed, shape, labels, stack);
     // this layer's support: the column less the xy gap to the object within 0.2 mm above and below
     let any = false;
     for (let p = 0; p < cells; p++) {
@@ -261,7 +274,9 @@ export function supportKinds(
         if (kinds[q * cells + p] === SupportKind.base) kinds[q * cells + p] = SupportKind.interface;
     }
   }
-  // the first layer's support grown by 3 mm, kept off the object
+  // the first layer's support grown by 3 mm, kept off the object: in steps of at most a first-layer
+  // line's width (at least five), each cut by the object, so that it spreads round the object and
+  // never leaks through a wall (a nut's thread support stays inside its hole)
   {
     let any = false;
     for (let p = 0; p < cells; p++) {
@@ -269,10 +284,17 @@ export function supportKinds(
       if (a[p] === 1) any = true;
     }
     if (any) {
-      grow(a, b, s.firstLayerExpansion, shape);
       grow(material, t, s.threshold, shape, 0);
+      const steps = Math.max(5, Math.ceil(s.firstLayerExpansion / s.firstLayerWidth));
+      let from = a;
+      let to = b;
+      for (let i = 0; i < steps; i++) {
+        grow(from, to, s.firstLayerExpansion / steps, shape);
+        for (let p = 0; p < cells; p++) if (t[p] === 1) to[p] = 0;
+        [from, to] = [to, from];
+      }
       for (let p = 0; p < cells; p++)
-        if (b[p] === 1 && t[p] !== 1 && kinds[p] === SupportKind.none) kinds[p] = SupportKind.base;
+        if (from[p] === 1 && t[p] !== 1 && kinds[p] === SupportKind.none) kinds[p] = SupportKind.base;
     }
   }
   return {
@@ -283,6 +305,21 @@ export function supportKinds(
       layers,
     ),
   };
+}
+
+/** Clears the 4-connected islands of `mask` that hold no set cell of `seed`. */
+export function keepSeeded(
+  mask: Uint8Array,
+  seed: Uint8Array,
+  shape: Raster,
+  labels: Int32Array,
+  stack: Int32Array,
+): void {
+  const cells = shape.cols * shape.rows;
+  const sizes = components(mask, labels, shape, stack);
+  const seeded = new Uint8Array(sizes.length);
+  for (let p = 0; p < cells; p++) if (seed[p] === 1 && mask[p] === 1) seeded[labels[p] as number] = 1;
+  for (let p = 0; p < cells; p++) if (mask[p] === 1 && seeded[labels[p] as number] !== 1) mask[p] = 0;
 }
 
 /**
