@@ -79,6 +79,26 @@ export function beadWidths(thickness: number, count: number, s: ArachneSettings)
   return [outer, ...Array.from({ length: count - 2 }, () => inner), outer];
 }
 
+/**
+ * How far (mm, along the wall) the beads of a count run on into the thinner wall past where the
+ * count drops, for a wall going from `count` to `count − 1` beads. Arachne lays a transition
+ * wall_transition_length long (100 % of the nozzle) round the thickness where the count changes;
+ * its anchor, 1 − (transition − optimal(count − 1)) / (optimal(count) − optimal(count − 1)), of it
+ * lies on the thinner side, where the extra bead narrows to nothing (SkeletalTrapezoidation::
+ * generateTransitionEnds, BeadingStrategy::getTransitionAnchorPos at 2.5.0).
+ */
+export function transitionReach(count: number, s: ArachneSettings, nozzle: number): number {
+  if (count < 2) return 0;
+  const optimal = (n: number) =>
+    n <= 2 ? n * s.outerSpacing : 2 * s.outerSpacing + (n - 2) * s.innerSpacing;
+  const lower = optimal(count - 1);
+  const upper = optimal(count);
+  const transition = thicknessFor(count, s);
+  if (!Number.isFinite(transition) || !(upper > lower)) return 0;
+  const anchor = 1 - (transition - lower) / (upper - lower);
+  return Math.min(1, Math.max(0, anchor)) * nozzle;
+}
+
 /** Thickness at which the bead count first reaches `count` (the smallest, to 1 µm). */
 export function thicknessFor(count: number, s: ArachneSettings): number {
   let lo = 0;

@@ -4,7 +4,7 @@ import { parseModel, type TriangleMesh, type Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPart } from './corpus/index.js';
-import { estimatePrint, GEOMETRY_OPTIONS, islandOrder, outersBeside } from './estimate.js';
+import { closeEvenPieces, estimatePrint, GEOMETRY_OPTIONS, islandOrder, outersBeside } from './estimate.js';
 import { MoveKind } from './planner.js';
 import { box, buildShape, merge, type ShapeSpec } from './shapes.js';
 import { type Island, layerGeometry, type PreparedMesh, prepareMesh } from './slice.js';
@@ -276,6 +276,46 @@ describe('outersBeside', () => {
     // the open path's ends are 10√2 mm apart: no closing edge between them passes near (35, 35)
     expect(outersBeside([35, 35.2], [far], 0.5)).toEqual([]);
     expect(outersBeside([35, 30.2], [far], 0.5)).toEqual([0]);
+  });
+});
+
+describe('closeEvenPieces', () => {
+  const length = (xy: number[]) => {
+    let s = 0;
+    for (let i = 2; i < xy.length; i += 2) s += Math.hypot(xy[i]! - xy[i - 2]!, xy[i + 1]! - xy[i - 1]!);
+    return s + Math.hypot(xy[0]! - xy[xy.length - 2]!, xy[1]! - xy[xy.length - 1]!);
+  };
+
+  it("joins two inner beads facing each other across a wall into one loop (Arachne's even beads close)", () => {
+    // a corner's two inner beads, 0.4 mm apart, either way round
+    for (const other of [
+      [3, 0.4, 0, 0.4],
+      [0, 0.4, 3, 0.4],
+    ]) {
+      const out = closeEvenPieces(
+        [
+          { xy: [0, 0, 3, 0], closed: false },
+          { xy: other, closed: false },
+        ],
+        0.9,
+      );
+      expect(out).toHaveLength(1);
+      expect(out[0]?.closed).toBe(true);
+      expect(length(out[0]?.xy ?? [])).toBeCloseTo(6.8, 9);
+    }
+  });
+
+  it('sends a bead without a partner out and back, and leaves loops and far pieces alone', () => {
+    const loop = { xy: [0, 5, 1, 5, 1, 6], closed: true };
+    const out = closeEvenPieces(
+      [loop, { xy: [0, 0, 2, 0, 3, 0], closed: false }, { xy: [10, 0, 13, 0], closed: false }],
+      0.9,
+    );
+    expect(out).toHaveLength(3);
+    expect(out[0]).toBe(loop);
+    expect(out.every((p) => p.closed)).toBe(true);
+    expect(length(out[1]?.xy ?? [])).toBeCloseTo(6, 9);
+    expect(length(out[2]?.xy ?? [])).toBeCloseTo(6, 9);
   });
 });
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { arachneSettings, thicknessFor } from './arachne.js';
 import { gearOutline } from './corpus/index.js';
 import { loopLength } from './outline.js';
-import { EdgeGrid, subPath, thicknessProfile, type WallPath, wallLength, wallPass } from './walls.js';
+import {
+  EdgeGrid,
+  extendKept,
+  subPath,
+  thicknessProfile,
+  type WallPath,
+  wallLength,
+  wallPass,
+} from './walls.js';
 
 /** A band along x whose height grows from 1 mm at x = 0 to 2 mm at x = 20 (counter-clockwise). */
 const band = Float64Array.from([0, 0, 20, 0, 20, 2, 0, 1]);
@@ -73,5 +81,41 @@ describe('wallPass', () => {
     const bar = Float64Array.from([0, 0, 20, 0, 20, 1.2, 0, 1.2]);
     const pass = wallPass([bar], width / 2 + spacing, new EdgeGrid([bar], 1), need);
     expect(pass.paths.filter((p) => p.closed)).toEqual([]);
+  });
+});
+
+describe('extendKept', () => {
+  // a 10 × 10 square loop cut into runs: kept 0-4 along the bottom, thin 4-10 and up to (10, 3),
+  // kept up to (10, 10) and along the top to (4, 10), thin back round to the start
+  const runs = () => [
+    { kept: true, xy: [0, 0, 4, 0] },
+    { kept: false, xy: [4, 0, 10, 0, 10, 3] },
+    { kept: true, xy: [10, 3, 10, 10, 4, 10] },
+    { kept: false, xy: [4, 10, 0, 10, 0, 0] },
+  ];
+
+  it('runs the kept pieces on into the thin stretches either side, which shrink by as much', () => {
+    const out = extendKept(runs(), 0.5);
+    expect(out.map((r) => r.kept)).toEqual([true, false, true, false]);
+    expect(pathLength(out[0]?.xy ?? [])).toBeCloseTo(4 + 1, 9);
+    expect(pathLength(out[1]?.xy ?? [])).toBeCloseTo(9 - 1, 9);
+    expect(pathLength(out[2]?.xy ?? [])).toBeCloseTo(13 + 1, 9);
+    expect(out[0]?.xy.slice(0, 2)).toEqual([0, 0.5]);
+    expect(out[0]?.xy.slice(-2)).toEqual([4.5, 0]);
+  });
+
+  it('joins the kept pieces across a thin stretch it uses up, round the loop', () => {
+    // 5 mm each end uses up the 9 mm stretch (at most half of it to each side): the two kept runs
+    // become one; the 14 mm stretch keeps its middle 4 mm
+    const two = extendKept(runs(), 5);
+    expect(two.map((r) => r.kept)).toEqual([true, false]);
+    expect(pathLength(two[0]?.xy ?? [])).toBeCloseTo(4 + 9 + 13 + 10, 9);
+    expect(pathLength(two[1]?.xy ?? [])).toBeCloseTo(4, 9);
+    // 10 mm each end uses up both: one kept run all round, back to where it starts
+    const all = extendKept(runs(), 10);
+    expect(all.length).toBe(1);
+    const xy = all[0]?.xy ?? [];
+    expect(pathLength(xy)).toBeCloseTo(40, 9);
+    expect(xy.slice(-2)).toEqual(xy.slice(0, 2));
   });
 });

@@ -28,12 +28,15 @@ export interface ThinStretch {
  * The line at `inset` mm inside `outline` (loops, material on the left), as paths: whole loops where
  * the part is at least `need` mm thick all round (Arachne lays this pass's beads only there), open
  * pieces where it is not; the stretches left out are returned with the part's thickness there.
+ * `extend` (mm): how far the pass's beads run on past where the part gets too thin for them (the
+ * part of Arachne's transition to one bead fewer in which the bead narrows to nothing).
  */
 export function wallPass(
   outline: Loops,
   inset: number,
   grid: EdgeGrid,
   need: number,
+  extend = 0,
 ): { paths: WallPath[]; thin: ThinStretch[] } {
   const raw = insetLoops(outline, inset, 'round', true);
   const paths: WallPath[] = [];
@@ -68,33 +71,91 @@ export function wallPass(
       if (Math.abs(loopArea2(xy)) > 2e-6) paths.push({ xy: toNumbers(simplifyLoop(xy)), closed: true });
       continue;
     }
-    // runs of kept edges (open pieces) and of left-out ones (thin stretches)
+    // runs of kept edges (open pieces) and of left-out ones (thin stretches), round the loop
     let first = 0;
     while (first < n && good[first] === (good[0] as number)) first++;
     if (first === n) first = 0;
-    let run: number[] | null = null;
-    let kind = -1;
-    const flush = () => {
-      if (run && run.length >= 4) {
-        if (kind === 1) paths.push({ xy: run, closed: false });
-        else thin.push({ xy: run, thickness: thicknessAt(run, grid) });
-      }
-      run = null;
-    };
+    const runs: Run[] = [];
     for (let k = 0; k < n; k++) {
       const i = (first + k) % n;
-      const g = good[i] as number;
-      if (g !== kind) {
-        flush();
-        kind = g;
+      const kept = good[i] === 1;
+      let run = runs[runs.length - 1];
+      if (!run || run.kept !== kept) {
+        run = { kept, xy: [xy[2 * i] as number, xy[2 * i + 1] as number] };
+        runs.push(run);
       }
-      if (!run) run = [xy[2 * i] as number, xy[2 * i + 1] as number];
       const j = (i + 1) % n;
-      (run as number[]).push(xy[2 * j] as number, xy[2 * j + 1] as number);
+      run.xy.push(xy[2 * j] as number, xy[2 * j + 1] as number);
     }
-    flush();
+    const out = extend > 0 ? extendKept(runs, extend) : runs;
+    if (out.length === 1 && out[0]?.kept) {
+      const loop = Float64Array.from((out[0] as Run).xy.slice(0, -2));
+      if (Math.abs(loopArea2(loop)) > 2e-6) paths.push({ xy: toNumbers(simplifyLoop(loop)), closed: true });
+      continue;
+    }
+    for (const run of out) {
+      if (run.xy.length < 4) continue;
+      if (run.kept) paths.push({ xy: run.xy, closed: false });
+      else thin.push({ xy: run.xy, thickness: thicknessAt(run.xy, grid) });
+    }
   }
   return { paths, thin };
+}
+
+/** A run of a pass's loop: kept (an open piece) or left out (a thin stretch). */
+interface Run {
+  kept: boolean;
+  xy: number[];
+}
+
+/**
+ * Kept runs taken on by up to `extend` mm into the thin runs either side (at most half of each);
+ * a thin run used up entirely joins the kept runs round it. `runs` go round a loop in order.
+ */
+export function extendKept(runs: Run[], extend: number): Run[] {
+  const length = (xy: number[]) => wallLength({ xy, closed: false });
+  const out: Run[] = runs.map((r) => ({ kept: r.kept, xy: r.xy }));
+  const m = out.length;
+  if (m < 2) return out;
+  // first trim every thin run, noting what each end gives to the kept run beside it
+  const head: number[][] = new Array(m);
+  const tail: number[][] = new Array(m);
+  for (let k = 0; k < m; k++) {
+    const run = out[k] as Run;
+    if (run.kept) continue;
+    const total = length(run.xy);
+    const take = Math.min(extend, total / 2);
+    head[k] = subPath(run.xy, 0, take);
+    tail[k] = subPath(run.xy, total - take, total);
+    run.xy = total - 2 * take > 1e-6 ? subPath(run.xy, take, total - take) : [];
+  }
+  for (let k = 0; k < m; k++) {
+    const run = out[k] as Run;
+    if (!run.kept) continue;
+    const before = (k + m - 1) % m;
+    const after = (k + 1) % m;
+    const lead = tail[before] ?? [];
+    const trail = head[after] ?? [];
+    run.xy = [...lead.slice(0, -2), ...run.xy, ...trail.slice(2)];
+  }
+  // join kept runs that now meet (the thin run between them used up)
+  const joined: Run[] = [];
+  for (const run of out) {
+    if (!run.kept && run.xy.length < 4) continue;
+    const last = joined[joined.length - 1];
+    if (last?.kept && run.kept) last.xy.push(...run.xy.slice(2));
+    else joined.push(run);
+  }
+  // round the loop: the last run joins the first
+  if (joined.length > 1) {
+    const a = joined[0] as Run;
+    const z = joined[joined.length - 1] as Run;
+    if (a.kept && z.kept) {
+      a.xy = [...z.xy, ...a.xy.slice(2)];
+      joined.pop();
+    }
+  }
+  return joined;
 }
 
 /** Arachne changes a bead count only along a wall whose sides are within 10° of parallel; round a
