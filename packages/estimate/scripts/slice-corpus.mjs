@@ -137,6 +137,10 @@ try {
     doc.prusaslicer_version = version ?? doc.prusaslicer_version;
     writeFileSync(refsPath, `${JSON.stringify(doc, null, 1)}\n`);
   }
+  // the repository's JSON style (npm run lint checks it): Biome's own formatting of the file
+  execFileSync(path.resolve(here, '../../../node_modules/.bin/biome'), ['format', '--write', refsPath], {
+    stdio: 'ignore',
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
