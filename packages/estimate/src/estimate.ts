@@ -1000,10 +1000,22 @@ export function outersBeside(xy: number[], paths: WallPath[], reach: number): nu
   for (let g = 0; g < paths.length; g++) {
     const path = (paths[g] as WallPath).xy;
     const m = path.length / 2;
+    // the path's box grown by the reach: a point outside it is not near (an island's many holes)
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < path.length; i += 2) {
+      x0 = Math.min(x0, path[i] as number);
+      x1 = Math.max(x1, path[i] as number);
+      y0 = Math.min(y0, path[i + 1] as number);
+      y1 = Math.max(y1, path[i + 1] as number);
+    }
     let near = false;
     for (let i = 0; i < xy.length && !near; i += 2) {
       const px = xy[i] as number;
       const py = xy[i + 1] as number;
+      if (px < x0 - reach || px > x1 + reach || py < y0 - reach || py > y1 + reach) continue;
       for (let e = 0; e < m && !near; e++) {
         const f = e + 1 < m ? e + 1 : 0;
         if (f === 0 && !(paths[g] as WallPath).closed) break;
@@ -1176,7 +1188,8 @@ function wallPathStage(
     }
   }
   // PrusaSlicer 2.5's order of Arachne's lines (PerimeterGenerator::process_arachne, read at
-  // 2.5.0): an external loop waits for the inner lines it encloses; of the lines free to go, the
+  // 2.5.0): an external loop waits for the inner lines it encloses, and an odd bead between
+  // external beads waits for them (getRegionOrder, below); of the lines free to go, the
   // one whose first point is nearest goes next, and the order goes on from where it ends. (The
   // thin three-bead ring's G-code prints its open pieces from their far ends, oddRingTravel; doing
   // that here too made gears, text and lattices worse, leave-one-family-out: not taken.)

@@ -160,7 +160,9 @@ export function extendKept(runs: Run[], extend: number): Run[] {
 
 /** Arachne changes a bead count only along a wall whose sides are within 10° of parallel; round a
  * tip or an end (a wider taper) the beads run on. A too-thin run of a pass whose thickness changes
- * faster than that along it is kept (good). Returns whether every edge is then kept. */
+ * faster than that along it is kept (good), and so is a short one (under two insets) where the pass
+ * turns back round a pointed tip: the beads either side join round it. Returns whether every edge
+ * is then kept. */
 function keepTapers(xy: Float64Array, good: Uint8Array, grid: EdgeGrid, inset: number): boolean {
   const n = xy.length / 2;
   let start = 0;
