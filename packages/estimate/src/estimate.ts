@@ -15,7 +15,7 @@ import { barBeads } from './bars.js';
 import { pointSegment2 } from './edges.js';
 import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
-import { insetLoops, type Loops } from './hatch.js';
+import { boundsOf, insetLoops, type Loops } from './hatch.js';
 import { loopArea2, loopLength, toNumbers } from './outline.js';
 import { MotionPlanner } from './planner.js';
 import { contours, distanceField, type Raster, rasterizeLoops } from './raster.js';
@@ -1000,16 +1000,7 @@ export function outersBeside(xy: number[], paths: WallPath[], reach: number): nu
     const path = (paths[g] as WallPath).xy;
     const m = path.length / 2;
     // the path's box grown by the reach: a point outside it is not near (an island's many holes)
-    let x0 = Number.POSITIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < path.length; i += 2) {
-      x0 = Math.min(x0, path[i] as number);
-      x1 = Math.max(x1, path[i] as number);
-      y0 = Math.min(y0, path[i + 1] as number);
-      y1 = Math.max(y1, path[i + 1] as number);
-    }
+    const [x0, y0, x1, y1] = boundsOf([path]);
     let near = false;
     for (let i = 0; i < xy.length && !near; i += 2) {
       const px = xy[i] as number;
@@ -1032,6 +1023,13 @@ export function outersBeside(xy: number[], paths: WallPath[], reach: number): nu
     if (near) found.push(g);
   }
   return found;
+}
+
+/** A bead down the middle of a wall: its path, and whether it is the odd bead between two external
+ * beads. */
+interface Middle {
+  xy: number[];
+  between: boolean;
 }
 
 /** PrusaSlicer's loop clipping: a loop ends this far before its start (0.15 × nozzle). */
@@ -1075,19 +1073,14 @@ function wallPathStage(
   let inner = passInner.paths;
   // where a pass does not fit: one bead down the middle (too thin for two), or an odd middle bead
   // between the external ones (three beads); half the stretch's length, it runs along the middle
-  const middles: number[][] = [];
-  // which middles are the odd bead between two external ones (PrusaSlicer prints those after them)
-  const betweenOuter: boolean[] = [];
+  // (`between`: the odd bead between two external ones, which PrusaSlicer prints after them)
+  const middles: Middle[] = [];
   for (const t of passOuter.thin)
-    if (beadCount(t.thickness - firstInset, arachne) === 1) {
-      middles.push(halfOf(t.xy));
-      betweenOuter.push(false);
-    }
+    if (beadCount(t.thickness - firstInset, arachne) === 1)
+      middles.push({ xy: halfOf(t.xy), between: false });
   for (const t of passInner.thin)
-    for (const xy of oddBeadRuns(t, grid, arachne, firstInset, ring)) {
-      middles.push(halfOf(xy));
-      betweenOuter.push(true);
-    }
+    for (const xy of oddBeadRuns(t, grid, arachne, firstInset, ring))
+      middles.push({ xy: halfOf(xy), between: true });
   // the inner pass's short open pieces (under 1.25 bead widths) where odd beads run: at a junction
   // of bars, the inner beads round it, which Arachne joins to the odd beads through it (longer
   // pieces, round a nut's corners, are printed as walls of their own). The limit is the one of 1.25
@@ -1096,10 +1089,8 @@ function wallPathStage(
   if (middles.length > 0) {
     const kept: WallPath[] = [];
     for (const p of inner)
-      if (!p.closed && wallLength(p) < 1.25 * layer.wallWidth) {
-        middles.push(p.xy);
-        betweenOuter.push(false);
-      } else kept.push(p);
+      if (!p.closed && wallLength(p) < 1.25 * layer.wallWidth) middles.push({ xy: p.xy, between: false });
+      else kept.push(p);
     inner = kept;
   }
   if (ring) inner = closeEvenPieces(inner, 2 * layer.wallWidth);
@@ -1111,10 +1102,8 @@ function wallPathStage(
   const outline = island.loops.find((loop) => loopArea2(loop) > 0);
   if (outer.length === 0 && passOuter.thin.length === 0 && outline) {
     const width = (2 * island.area) / island.perimeter;
-    if (width - firstInset >= arachne.minFeatureSize) {
-      middles.push(centreline(outline, island.perimeter / 2 - 2 * width));
-      betweenOuter.push(false);
-    }
+    if (width - firstInset >= arachne.minFeatureSize)
+      middles.push({ xy: centreline(outline, island.perimeter / 2 - 2 * width), between: false });
   }
   const feed = ctx.feedPerMm(layer.wallWidth);
   const speed = layer.wallSpeed;
@@ -1154,37 +1143,27 @@ function wallPathStage(
   };
   // odd beads: Arachne's odd bead is one line down the middle of a bar that goes on through the
   // bar's junctions: a piece that starts within MIDDLE_JOIN of where the last one ended continues it
-  const odd: number[][] = [];
-  const oddBetween: boolean[] = [];
+  const odd: Middle[] = [];
   {
-    const left = middles.slice();
-    const leftBetween = betweenOuter.slice();
-    let chained: number[] | null = null;
-    let between = false;
-    while (left.length > 0) {
-      const [x, y] = chained
-        ? [chained[chained.length - 2] as number, chained[chained.length - 1] as number]
-        : [left[0]?.[0] as number, left[0]?.[1] as number];
-      const [best, reverse, d2] = nearestEnd(left, x, y);
-      const piece = left.splice(best, 1)[0] as number[];
-      const pieceBetween = leftBetween.splice(best, 1)[0] === true;
-      const next = reverse ? reversedPath(piece) : piece;
+    const paths = middles.map((m) => m.xy);
+    const used = new Uint8Array(paths.length);
+    let chained: Middle | null = null;
+    for (let left = paths.length; left > 0; left--) {
+      const start = chained ? chained.xy : (paths[used.indexOf(0)] as number[]);
+      const at = chained ? start.length - 2 : 0;
+      const [best, reverse, d2] = nearestEnd(paths, start[at] as number, start[at + 1] as number, used);
+      used[best] = 1;
+      const piece = middles[best] as Middle;
+      const next = reverse ? reversedPath(piece.xy) : piece.xy;
       if (chained && d2 <= MIDDLE_JOIN * MIDDLE_JOIN) {
-        chained.push(...next);
-        between ||= pieceBetween;
+        chained.xy.push(...next);
+        chained.between ||= piece.between;
       } else {
-        if (chained) {
-          odd.push(chained);
-          oddBetween.push(between);
-        }
-        chained = next;
-        between = pieceBetween;
+        if (chained) odd.push(chained);
+        chained = { xy: next, between: piece.between };
       }
     }
-    if (chained) {
-      odd.push(chained);
-      oddBetween.push(between);
-    }
+    if (chained) odd.push(chained);
   }
   // PrusaSlicer 2.5's order of Arachne's lines (PerimeterGenerator::process_arachne, read at
   // 2.5.0): an external loop waits for the inner lines it encloses, and an odd bead between
@@ -1234,9 +1213,7 @@ function wallPathStage(
     });
   // Arachne's region order (WallToolPaths::getRegionOrder): an odd bead goes after the external
   // beads beside it (within 1.9 bead widths), whatever the order of the others
-  for (let k = 0; k < odd.length; k++) {
-    const xy = odd[k] as number[];
-    const between = oddBetween[k] === true;
+  for (const { xy, between } of odd)
     lines.push({
       xy,
       closed: false,
@@ -1245,7 +1222,6 @@ function wallPathStage(
       seam: 0,
       after: between ? outersBeside(xy, outer, 1.9 * layer.wallWidth) : [],
     });
-  }
   const waiting = new Int32Array(lines.length);
   for (const l of lines) if (l.owner >= 0) waiting[l.owner] = (waiting[l.owner] as number) + 1;
   const done = new Uint8Array(lines.length);

@@ -594,8 +594,8 @@ export function boundingLoops(loops: Loops): Loops {
 /** x0, y0, x1, y1 (mm). */
 export type Bounds = [number, number, number, number];
 
-/** The bounding box of loops. */
-export function boundsOf(loops: Loops): Bounds {
+/** The bounding box of loops (or of any x, y paths). */
+export function boundsOf(loops: ReadonlyArray<ArrayLike<number>>): Bounds {
   let x0 = Number.POSITIVE_INFINITY;
   let y0 = Number.POSITIVE_INFINITY;
   let x1 = Number.NEGATIVE_INFINITY;

@@ -76,11 +76,15 @@ describe('wallPass', () => {
     expect(wallLength(pass.paths[0] as WallPath)).toBeGreaterThan(0.85 * loopLength(outline));
   });
 
-  it('still leaves a thin bar too thin for the inner pass as open pieces and thin stretches', () => {
-    // a 1.2 mm × 20 mm bar: the inner pass (4 beads need about 1.55 mm) does not fit along it
-    const bar = Float64Array.from([0, 0, 20, 0, 20, 1.2, 0, 1.2]);
+  it('leaves a bar too thin for four beads a thin stretch all round, its ends not joined as tips', () => {
+    // a 1.4 mm × 20 mm bar: the inner pass's line exists (two insets are 1.26 mm) but four beads
+    // need about 1.5 mm, so the whole line is one thin stretch; its turns at the bar's ends are not
+    // pointed tips to join round (a 1.2 mm bar would have no line at all and test nothing)
+    const bar = Float64Array.from([0, 0, 20, 0, 20, 1.4, 0, 1.4]);
     const pass = wallPass([bar], width / 2 + spacing, new EdgeGrid([bar], 1), need);
-    expect(pass.paths.filter((p) => p.closed)).toEqual([]);
+    expect(pass.paths).toEqual([]);
+    expect(pass.thin).toHaveLength(1);
+    expect(Math.abs((pass.thin[0]?.thickness ?? 0) - 1.4)).toBeLessThan(0.05);
   });
 });
 

@@ -42,6 +42,10 @@ export function wallPass(
   const paths: WallPath[] = [];
   const thin: ThinStretch[] = [];
   const half = Math.max(inset, need / 2);
+  // Arachne simplifies its toolpaths as it does the outline (0.5 mm / 0.025 mm)
+  const pushLoop = (loop: Float64Array) => {
+    if (Math.abs(loopArea2(loop)) > 2e-6) paths.push({ xy: toNumbers(simplifyLoop(loop)), closed: true });
+  };
   for (const xy of raw) {
     const n = xy.length / 2;
     const good = new Uint8Array(n);
@@ -67,8 +71,7 @@ export function wallPass(
     if (!all) all = keepTapers(xy, good, grid, inset);
     if (!all) joinShortPieces(xy, good, inset);
     if (all) {
-      // Arachne simplifies its toolpaths as it does the outline (0.5 mm / 0.025 mm)
-      if (Math.abs(loopArea2(xy)) > 2e-6) paths.push({ xy: toNumbers(simplifyLoop(xy)), closed: true });
+      pushLoop(xy);
       continue;
     }
     // runs of kept edges (open pieces) and of left-out ones (thin stretches), round the loop
@@ -89,8 +92,8 @@ export function wallPass(
     }
     const out = extend > 0 ? extendKept(runs, extend) : runs;
     if (out.length === 1 && out[0]?.kept) {
-      const loop = Float64Array.from((out[0] as Run).xy.slice(0, -2));
-      if (Math.abs(loopArea2(loop)) > 2e-6) paths.push({ xy: toNumbers(simplifyLoop(loop)), closed: true });
+      // the kept runs met all round: a loop again
+      pushLoop(Float64Array.from((out[0] as Run).xy.slice(0, -2)));
       continue;
     }
     for (const run of out) {
