@@ -52,6 +52,20 @@ export async function startReceiver(
     url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
     received,
     on: (path: string) => received.filter((r) => r.path === path),
+    /**
+     * What a receiver that deduplicates by `webhook-id` (as Standard Webhooks asks) keeps on `path`:
+     * the first request of each id. Delivery is at least once, so an attempt the sender timed out on
+     * (a stalled event loop on a slow machine) may have reached us and come again.
+     */
+    unique: (path: string) => {
+      const seen = new Set<string>();
+      return received.filter((r) => {
+        const id = String(r.headers['webhook-id']);
+        if (r.path !== path || seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      });
+    },
     async waitFor(cond: () => boolean, ms = 10_000) {
       const end = Date.now() + ms;
       while (!cond()) {

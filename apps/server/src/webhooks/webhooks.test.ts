@@ -110,8 +110,8 @@ describe.each(testDatabasesWithThread)('webhooks on %s', (kind) => {
       const r = await v1(t, a.test, 'POST', `/v1/test_helpers/orders/${order.id}/advance`);
       expect(r.statusCode, r.body).toBe(200);
     }
-    await receiver.waitFor(() => receiver.on(path).length >= 7);
-    const got = receiver.on(path).map((r) => verified(ep.secret, r));
+    await receiver.waitFor(() => receiver.unique(path).length >= 7);
+    const got = receiver.unique(path).map((r) => verified(ep.secret, r));
     expect(got.map((e) => e.type)).toEqual([
       'order.created',
       'order.updated',
@@ -144,7 +144,7 @@ describe.each(testDatabasesWithThread)('webhooks on %s', (kind) => {
     const one = await v1(t, a.test, 'GET', `/v1/events/${got[0]!.id}`);
     expect(one.json()).toMatchObject({ id: got[0]!.id, type: 'order.created' });
     // A changed body or another secret fails verification.
-    const first = receiver.on(path)[0]!;
+    const first = receiver.unique(path)[0]!;
     expect(() => verified(ep.secret, { ...first, body: first.body.replace('queued', 'shipped') })).toThrow(
       WebhookVerificationError,
     );
@@ -166,15 +166,15 @@ describe.each(testDatabasesWithThread)('webhooks on %s', (kind) => {
       (await v1(t, a.test, 'POST', `/v1/orders/${order.id}/cancel`, { reason: 'Changed my mind' }))
         .statusCode,
     ).toBe(200);
-    await receiver.waitFor(() => receiver.on(all).length >= 3 && receiver.on(some).length >= 1);
-    expect(receiver.on(all).map((r) => verified(epAll.secret, r).type)).toEqual([
+    await receiver.waitFor(() => receiver.unique(all).length >= 3 && receiver.unique(some).length >= 1);
+    expect(receiver.unique(all).map((r) => verified(epAll.secret, r).type)).toEqual([
       'order.created',
       'order.updated',
       'order.cancelled',
     ]);
     const cancelled = verified(epSome.secret, receiver.on(some)[0]!);
     expect(cancelled).toMatchObject({ type: 'order.cancelled', data: { object: { status: 'cancelled' } } });
-    expect(receiver.on(some)).toHaveLength(1);
+    expect(receiver.unique(some)).toHaveLength(1);
   });
 
   it('retries on a 500 and on a timeout, and logs every attempt', async () => {
@@ -443,8 +443,8 @@ describe('the test-mode clock', () => {
       ['shipped', 'system'],
       ['delivered', 'system'],
     ]);
-    await receiver.waitFor(() => receiver.on('/clock').length >= 7);
-    const types = receiver.on('/clock').map((r) => verified(ep.secret, r).type);
+    await receiver.waitFor(() => receiver.unique('/clock').length >= 7);
+    const types = receiver.unique('/clock').map((r) => verified(ep.secret, r).type);
     expect(types).toEqual([
       'order.created',
       'order.updated',
