@@ -33,7 +33,7 @@ describe.each(testDatabasesWithThread)('webhooks on %s', (kind) => {
     cube = await fixture('cube_20mm.stl');
     receiver = await startReceiver((path, n) => {
       if (path.startsWith('/flaky')) return { status: n <= 2 ? 500 : 200 };
-      if (path.startsWith('/slow')) return n === 1 ? { status: 200, delayMs: 1500 } : { status: 200 };
+      if (path.startsWith('/slow')) return n === 1 ? { status: 200, delayMs: 3000 } : { status: 200 };
       if (path.startsWith('/always-500')) return { status: 500 };
       if (path.startsWith('/gone')) return { status: 410 };
       return { status: 200 };
@@ -43,7 +43,7 @@ describe.each(testDatabasesWithThread)('webhooks on %s', (kind) => {
         ALLOW_PRIVATE_NETWORK: 'true',
         API_RATE_LIMIT: '100000',
         WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2',
-        WEBHOOK_TIMEOUT_S: '0.5',
+        WEBHOOK_TIMEOUT_S: '2',
         TEST_MODE_STEP_SECONDS: '3600',
       },
       build: { logger: false, webhooks: { pollMs: 20 } },
@@ -196,8 +196,8 @@ describe.each(testDatabasesWithThread)('webhooks on %s', (kind) => {
     expect(flakyLog[0]!.attempt_log[0]!.response_body).toContain('failing on purpose');
     expect(slowLog[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(slowLog[0]!.attempt_log[0]).toMatchObject({ status_code: null });
-    expect(slowLog[0]!.attempt_log[0]!.error).toMatch(/No answer within 0.5 s/);
-    expect(slowLog[0]!.attempt_log[0]!.duration_ms).toBeGreaterThanOrEqual(450);
+    expect(slowLog[0]!.attempt_log[0]!.error).toMatch(/No answer within 2 s/);
+    expect(slowLog[0]!.attempt_log[0]!.duration_ms).toBeGreaterThanOrEqual(1950);
   });
 
   it('gives up after the last retry of the schedule', async () => {
