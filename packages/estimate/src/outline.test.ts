@@ -33,51 +33,6 @@ describe('outline stage', () => {
     expect(Array.from(seg.slice(4, 8))).toEqual([10, 0, 10, 10]);
   });
 
-  it('makes a loop patched from both directions counter-clockwise, as PrusaSlicer does', () => {
-    // a hole (clockwise) one of whose facets is wound the wrong way: the slicer's heuristic closes it
-    const hole = soupOf([
-      [0, 0],
-      [0, 10],
-      [10, 10],
-      [10, 0],
-    ]);
-    const s = hole.slice(4, 8);
-    hole.set([s[2] as number, s[3] as number, s[0] as number, s[1] as number], 4);
-    const loops = chainLoops(hole, 0, 4);
-    expect(loops).toHaveLength(1);
-    expect(loopArea2((loops[0] as { xy: Float64Array }).xy)).toBeCloseTo(200, 6);
-    // a hole wound consistently stays a hole
-    const sound = chainLoops(
-      soupOf([
-        [0, 0],
-        [0, 10],
-        [10, 10],
-        [10, 0],
-      ]),
-      0,
-      4,
-    );
-    expect(loopArea2((sound[0] as { xy: Float64Array }).xy)).toBeCloseTo(-200, 6);
-  });
-
-  it('closes a chain across a gap up to 2 mm and drops one that stays open wider', () => {
-    // three sides of a square and most of the fourth: a 1 mm gap
-    const gap = new Float32Array([0, 0, 10, 0, 10, 0, 10, 10, 10, 10, 0, 10, 0, 10, 0, 1]);
-    const closed = chainLoops(gap, 0, 4);
-    expect(closed).toHaveLength(1);
-    expect(loopArea2((closed[0] as { xy: Float64Array }).xy)).toBeCloseTo(200, 6);
-    // three sides only: 10 mm apart, no outline; its segments become points for the raster
-    const open = new Float32Array([0, 0, 10, 0, 10, 0, 10, 10, 10, 10, 0, 10]);
-    expect(chainLoops(open, 0, 3)).toHaveLength(0);
-    for (let k = 0; k < 3; k++) {
-      expect(open[k * 4]).toBe(open[k * 4 + 2]);
-      expect(open[k * 4 + 1]).toBe(open[k * 4 + 3]);
-    }
-    // two open pieces whose ends meet within the gap are joined into one loop
-    const pieces = new Float32Array([0, 0, 10, 0, 10, 0, 10, 10, 10, 10.5, 0, 10.5, 0, 10.5, 0, 0.5]);
-    expect(chainLoops(pieces, 0, 4)).toHaveLength(1);
-  });
-
   it('simplifies like Arachne: short segments that barely deviate go, corners stay', () => {
     const fine: Array<[number, number]> = [];
     for (let i = 0; i < 400; i++) {

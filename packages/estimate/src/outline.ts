@@ -25,26 +25,14 @@ const scratch = {
   backwards: new Uint8Array(0),
 };
 
-/** How many times a chaining met damage: a repeated segment, one met backwards, or a chain that
- * did not close (a closed, consistently wound mesh shows none). The slicer then slices the mesh
- * as PrusaSlicer repairs it (slice.ts). */
-export const chainDamage = { count: 0 };
-
-/** Open chains whose ends are this close (mm) are joined, or closed, like PrusaSlicer's slicer does
- * (`chain_open_polylines_close_gaps`, max_gap 2 mm); farther apart, they are no outline at all. */
-export const MAX_GAP = 2;
-
 /**
  * Chain the segments `first..last` of a soup (x1, y1, x2, y2 per segment, material on the left) into
- * loops, as PrusaSlicer 2.5's slicer does; returns each loop's vertices and the index of a segment
- * of it. Segments of no length and repeats of a segment (either way round: a duplicated facet) are
- * dropped from the soup. A chain follows segments end to start, and where none goes on, one met
- * backwards (a facet wound the wrong way). A loop all of whose segments agree keeps its direction;
- * one patched from segments of both directions is made counter-clockwise, an outer boundary (the
- * slicer's heuristic, which closes a hole whose wall has a wrongly wound facet). A chain that does
- * not close is joined to the nearest open end within MAX_GAP, or closed across a gap up to
- * MAX_GAP, or dropped. The soup is rewritten to match: its segments run the way their loop runs,
- * and those of dropped chains become points (which the raster ignores).
+ * loops; returns each loop's vertices and the index of its first segment. Segments of no length and
+ * repeats of a segment (either way round: a duplicated facet) are dropped from the soup, as a
+ * slicer's repair drops duplicate and zero-area facets. A segment met backwards
+ * (a facet wound the wrong way) is turned round in the soup, and a loop most of whose segments ran
+ * backwards is turned round whole, so the soup comes out consistently oriented for the raster.
+ * Segments that do not close (a damaged mesh) end their chain where they stop.
  */
 export function chainLoops(
   seg: Float32Array,
@@ -85,11 +73,6 @@ export function chainLoops(
       h = (h + 1) & (size - 1);
     }
   };
-  const toPoint = (i: number) => {
-    const k = (first + i) * 4;
-    seg[k + 2] = seg[k] as number;
-    seg[k + 3] = seg[k + 1] as number;
-  };
   for (let i = 0; i < n; i++) {
     const k = (first + i) * 4;
     for (let c = 0; c < 4; c++) q[i * 4 + c] = Math.round((seg[k + c] as number) / JOIN);
@@ -99,9 +82,9 @@ export function chainLoops(
     const ey = q[i * 4 + 3] as number;
     if ((sx === ex && sy === ey) || present(sx, sy, ex, ey) || present(ex, ey, sx, sy)) {
       // a zero-area or duplicated facet: the segment goes (made a point, which the raster ignores)
-      if (sx !== ex || sy !== ey) chainDamage.count++;
       used[i] = 1;
-      toPoint(i);
+      seg[k + 2] = seg[k] as number;
+      seg[k + 3] = seg[k + 1] as number;
       continue;
     }
     put(starts, q[i * 4] as number, q[i * 4 + 1] as number, i);
@@ -122,34 +105,28 @@ export function chainLoops(
     scratch.members = new Int32Array(n * 2);
     scratch.backwards = new Uint8Array(n * 2);
   }
+  const xy = scratch.xy;
   const members = scratch.members;
   const backwards = scratch.backwards;
-  /** The soup's point a member leaves from (end 0) or reaches (end 1), in travel order. */
-  const pointOf = (m: number, back: number, end: 0 | 1, axis: 0 | 1) =>
-    seg[(first + m) * 4 + ((back === 1) !== (end === 1) ? 2 : 0) + axis] as number;
-  const open: Chain[] = [];
   for (let s = 0; s < n; s++) {
     if (used[s] === 1) continue;
     let count = 0;
     let cur = s;
     let reversed = false;
-    let sx = 0;
-    let sy = 0;
-    let ex = 0;
-    let ey = 0;
+    let turned = 0;
     while (cur >= 0) {
       used[cur] = 1;
       members[count] = cur;
       backwards[count] = reversed ? 1 : 0;
-      count++;
+      if (reversed) turned++;
+      const k = (first + cur) * 4;
+      // the point this segment leaves from, and the one it reaches, in travel order
       const o = reversed ? 2 : 0;
-      if (count === 1) {
-        sx = q[cur * 4 + o] as number;
-        sy = q[cur * 4 + o + 1] as number;
-      }
-      ex = q[cur * 4 + 2 - o] as number;
-      ey = q[cur * 4 + 3 - o] as number;
-      if (ex === sx && ey === sy) break;
+      xy[2 * count] = seg[k + o] as number;
+      xy[2 * count + 1] = seg[k + o + 1] as number;
+      count++;
+      const ex = q[cur * 4 + 2 - o] as number;
+      const ey = q[cur * 4 + 3 - o] as number;
       cur = find(starts, 0, ex, ey);
       reversed = false;
       if (cur < 0) {
@@ -157,59 +134,11 @@ export function chainLoops(
         reversed = cur >= 0;
       }
     }
-    if (ex === sx && ey === sy) {
-      emit(members.subarray(0, count), backwards.subarray(0, count));
-      continue;
-    }
-    // open: go on backwards from its start too, then it waits for the gap closing below
-    const headM: number[] = [];
-    const headB: number[] = [];
-    let hx = sx;
-    let hy = sy;
-    for (;;) {
-      let prev = find(ends, 2, hx, hy);
-      let back = 0;
-      if (prev < 0) {
-        prev = find(starts, 0, hx, hy);
-        back = 1;
-      }
-      if (prev < 0) break;
-      used[prev] = 1;
-      headM.push(prev);
-      headB.push(back);
-      hx = q[prev * 4 + (back ? 2 : 0)] as number;
-      hy = q[prev * 4 + (back ? 3 : 1)] as number;
-      if (hx === ex && hy === ey) break;
-    }
-    const m = headM.reverse().concat(Array.from(members.subarray(0, count)));
-    const b = headB.reverse().concat(Array.from(backwards.subarray(0, count)));
-    if (hx === ex && hy === ey) emit(Int32Array.from(m), Uint8Array.from(b));
-    else open.push({ members: m, backwards: b, length: 0, done: false });
-  }
-  if (open.length > 0) {
-    chainDamage.count++;
-    closeGaps(open);
-  }
-  return loops;
-
-  /** Orient a closed chain, rewrite its segments in the soup and output it. */
-  function emit(ms: ArrayLike<number>, bs: ArrayLike<number>) {
-    const count = ms.length;
-    let turned = 0;
-    for (let m = 0; m < count; m++) turned += bs[m] as number;
-    const xy = new Float64Array(count * 2);
+    // orientation repair: the majority decides which way the loop runs
+    const flipAll = turned * 2 > count;
     for (let m = 0; m < count; m++) {
-      xy[2 * m] = pointOf(ms[m] as number, bs[m] as number, 0, 0);
-      xy[2 * m + 1] = pointOf(ms[m] as number, bs[m] as number, 0, 1);
-    }
-    // segments of both directions: the slicer makes the loop counter-clockwise; one direction
-    // throughout (turned is 0 or all of them): it keeps the way the facets run
-    if (turned > 0) chainDamage.count++;
-    const mixed = turned > 0 && turned < count;
-    const flipAll = mixed ? loopArea2(xy) < 0 : turned === count;
-    for (let m = 0; m < count; m++) {
-      if (((bs[m] as number) === 1) !== flipAll) {
-        const k = (first + (ms[m] as number)) * 4;
+      if ((backwards[m] === 1) !== flipAll) {
+        const k = (first + (members[m] as number)) * 4;
         const x1 = seg[k] as number;
         const y1 = seg[k + 1] as number;
         seg[k] = seg[k + 2] as number;
@@ -218,94 +147,20 @@ export function chainLoops(
         seg[k + 3] = y1;
       }
     }
-    if (count < 3) {
-      for (let m = 0; m < count; m++) toPoint(ms[m] as number);
-      return;
-    }
-    let loop = xy;
+    if (count < 3) continue;
+    let loop = xy.slice(0, 2 * count);
     if (flipAll) {
-      loop = new Float64Array(xy.length);
+      const rev = new Float64Array(loop.length);
+      const count = loop.length / 2;
       for (let v = 0; v < count; v++) {
-        loop[2 * v] = xy[2 * (count - 1 - v)] as number;
-        loop[2 * v + 1] = xy[2 * (count - 1 - v) + 1] as number;
+        rev[2 * v] = loop[2 * (count - 1 - v)] as number;
+        rev[2 * v + 1] = loop[2 * (count - 1 - v) + 1] as number;
       }
+      loop = rev;
     }
-    loops.push({ xy: loop, firstSegment: first + (ms[0] as number) });
+    loops.push({ xy: loop, firstSegment: first + s });
   }
-
-  /** PrusaSlicer's chain_open_polylines_close_gaps, longest chain first: join the nearest open end
-   * within MAX_GAP (either end of another chain), or close the chain when its own start is that
-   * near (and, with another end nearer, closer than 0.3 of its length); what stays open goes. */
-  function closeGaps(chains: Chain[]) {
-    const endPoint = (c: Chain, atEnd: boolean): [number, number] => {
-      const i = atEnd ? c.members.length - 1 : 0;
-      return [
-        pointOf(c.members[i] as number, c.backwards[i] as number, atEnd ? 1 : 0, 0),
-        pointOf(c.members[i] as number, c.backwards[i] as number, atEnd ? 1 : 0, 1),
-      ];
-    };
-    for (const c of chains) {
-      let len = 0;
-      for (let i = 0; i < c.members.length; i++) {
-        const k = (first + (c.members[i] as number)) * 4;
-        len += Math.hypot(
-          (seg[k + 2] as number) - (seg[k] as number),
-          (seg[k + 3] as number) - (seg[k + 1] as number),
-        );
-      }
-      c.length = len;
-    }
-    chains.sort((a, b) => b.length - a.length);
-    const gap2 = MAX_GAP * MAX_GAP;
-    for (const c of chains) {
-      if (c.done) continue;
-      c.done = true;
-      for (;;) {
-        const [ex, ey] = endPoint(c, true);
-        const [sx, sy] = endPoint(c, false);
-        let best: Chain | null = null;
-        let bestAtEnd = false;
-        let bestD2 = gap2;
-        for (const o of chains) {
-          if (o.done) continue;
-          for (const atEnd of [false, true]) {
-            const [px, py] = endPoint(o, atEnd);
-            const d2 = (px - ex) ** 2 + (py - ey) ** 2;
-            if (d2 < bestD2) {
-              bestD2 = d2;
-              best = o;
-              bestAtEnd = atEnd;
-            }
-          }
-        }
-        const close2 = (sx - ex) ** 2 + (sy - ey) ** 2;
-        let closed = close2 < gap2;
-        if (best && closed && close2 < bestD2) closed = Math.sqrt(close2) < 0.3 * c.length;
-        if (closed) {
-          emit(c.members, c.backwards);
-          break;
-        }
-        if (!best) {
-          for (const m of c.members) toPoint(m);
-          break;
-        }
-        // append the other chain, turned round when it is met by its end
-        best.done = true;
-        const om = bestAtEnd ? [...best.members].reverse() : best.members;
-        const ob = bestAtEnd ? [...best.backwards].reverse().map((x) => 1 - x) : best.backwards;
-        c.members = c.members.concat(om);
-        c.backwards = c.backwards.concat(ob);
-        c.length += best.length;
-      }
-    }
-  }
-}
-
-interface Chain {
-  members: number[];
-  backwards: number[];
-  length: number;
-  done: boolean;
+  return loops;
 }
 
 /** Simplify a closed loop (x, y pairs) as described above; returns the kept vertices. */

@@ -9,9 +9,8 @@
  * it is top skin, bottom skin or overhang (from the grids of the neighbouring layers).
  */
 import type { TriangleMesh } from '@printloop/geometry';
-import { chainDamage, chainLoops, loopArea2, simplifyLoop } from './outline.js';
+import { chainLoops, loopArea2, simplifyLoop } from './outline.js';
 import { rasterizeLoops } from './raster.js';
-import { repairLikeSlicer } from './repair.js';
 
 export interface PreparedMesh {
   readonly mesh: TriangleMesh;
@@ -31,10 +30,6 @@ export interface PreparedMesh {
   readonly zmax: Float32Array;
   /** Per-layer-height cache of the geometry (parameters other than the layer height reuse it). */
   readonly cache: Map<string, LayerGeometry>;
-  /** True for the mesh as PrusaSlicer's repair leaves it (repair.ts); else, once slicing met damage,
-   * that repaired mesh, prepared. */
-  readonly repaired: boolean;
-  fixed?: PreparedMesh;
 }
 
 /** One connected region of one layer. */
@@ -76,7 +71,7 @@ export interface LayerGeometry {
   size: [number, number, number];
 }
 
-export function prepareMesh(mesh: TriangleMesh, repaired = false): PreparedMesh {
+export function prepareMesh(mesh: TriangleMesh): PreparedMesh {
   const P = mesh.positions;
   const n = mesh.triangleCount;
   if (!(n > 0) || P.length < n * 9) throw new Error('The model has no triangles');
@@ -146,7 +141,6 @@ export function prepareMesh(mesh: TriangleMesh, repaired = false): PreparedMesh 
     zmin,
     zmax,
     cache: new Map(),
-    repaired,
   };
 }
 
@@ -363,7 +357,6 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   // outline stage: chain each layer's soup into loops first (this also repairs facets wound the
   // wrong way, so the raster below sees a consistently oriented soup)
   const layerLoops: Array<Array<{ xy: Float64Array; firstSegment: number }>> = [];
-  const damageBefore = chainDamage.count;
   for (let i = 0; i < layers; i++) {
     const s0 = start[i] as number;
     const s1 = start[i + 1] as number;
@@ -378,17 +371,6 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
       wind,
     );
     grid.set(layerRaster, i * cells);
-  }
-  if (chainDamage.count !== damageBefore && !pm.repaired) {
-    // a damaged mesh (duplicated, wrongly wound or collinear facets, cracks): slice it as
-    // PrusaSlicer does, after the repair it runs on loading
-    const fixed = repairLikeSlicer(pm.mesh).mesh;
-    if (fixed.triangleCount > 0) {
-      pm.fixed ??= prepareMesh(fixed, true);
-      const fixedGeo = layerGeometry(pm.fixed, h, opt);
-      pm.cache.set(key, fixedGeo);
-      return fixedGeo;
-    }
   }
 
   // ---- islands per layer: the 4-connected regions of each raster, each with its exact area,
