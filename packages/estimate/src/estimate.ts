@@ -1179,6 +1179,16 @@ function wallPathStage(
     owner: number;
     /** The point the order measures from (a loop's seam, an open line's first point). */
     seam: number;
+    /** A loop with no corner (a round wall): when the line printed before it was a round loop too
+     * and ended within SEAM_BESIDE of it, its seam is its vertex nearest the nozzle: PrusaSlicer's
+     * aligned seams of a wall's beads stand side by side, and so do those of a cup's, a bowl's or a
+     * vase's inner and outer walls (not a small washer's: measured, the sealed washers come out
+     * 2-4 points lower, as they do with same-wall alignment only). Corners keep their own seams: a
+     * tray's inner seam is at the corner across from its outer one, a thin box's at the same
+     * corner. */
+    round: boolean;
+    /** Its own seam (seamAt). */
+    ownSeam: number;
     /** External paths this line waits for (an odd bead between them). */
     after: number[];
   }
@@ -1187,7 +1197,7 @@ function wallPathStage(
     closed: o.closed,
     outer: true,
     owner: -1,
-    seam: seamOf(o),
+    ...seamsOf(o),
     after: [],
   }));
   const ownerOf = (x: number, y: number) => {
@@ -1208,7 +1218,7 @@ function wallPathStage(
       closed: p.closed,
       outer: false,
       owner: ownerOf(p.xy[0] as number, p.xy[1] as number),
-      seam: p.closed ? seamOf(p) : 0,
+      ...seamsOf(p),
       after: [],
     });
   // Arachne's region order (WallToolPaths::getRegionOrder): an odd bead goes after the external
@@ -1220,6 +1230,8 @@ function wallPathStage(
       outer: false,
       owner: between ? -1 : ownerOf(xy[0] as number, xy[1] as number),
       seam: 0,
+      round: false,
+      ownSeam: 0,
       after: between ? outersBeside(xy, outer, 1.9 * layer.wallWidth) : [],
     });
   const waiting = new Int32Array(lines.length);
@@ -1228,6 +1240,7 @@ function wallPathStage(
   const firstInner = lines.find((l) => !l.outer);
   let cx = firstInner ? (firstInner.xy[2 * firstInner.seam] as number) : pen.x;
   let cy = firstInner ? (firstInner.xy[2 * firstInner.seam + 1] as number) : pen.y;
+  let lastRound = false;
   for (let k = 0; k < lines.length; k++) {
     let best = -1;
     let bestD = Number.POSITIVE_INFINITY;
@@ -1235,6 +1248,10 @@ function wallPathStage(
       if (done[j] === 1 || (waiting[j] as number) > 0) continue;
       const l = lines[j] as Line;
       if (l.after.some((g) => done[g] !== 1)) continue;
+      if (k > 0 && l.round) {
+        const [near, far] = nearestVertex(l.xy, cx, cy);
+        l.seam = lastRound && far <= SEAM_BESIDE ? near : l.ownSeam;
+      }
       const d = ((l.xy[2 * l.seam] as number) - cx) ** 2 + ((l.xy[2 * l.seam + 1] as number) - cy) ** 2;
       if (d < bestD) {
         bestD = d;
@@ -1244,6 +1261,7 @@ function wallPathStage(
     if (best < 0) break;
     done[best] = 1;
     const l = lines[best] as Line;
+    lastRound = l.round;
     if (l.owner >= 0) waiting[l.owner] = (waiting[l.owner] as number) - 1;
     if (l.closed) {
       const path = loopFrom(l.xy, l.seam);
@@ -1425,15 +1443,10 @@ function nearestVertex(xy: number[], x: number, y: number): [number, number] {
   return [best, Math.sqrt(bestD)];
 }
 
-/** The seam of a loop: its sharpest concave corner, else its sharpest corner (vertex index). */
-function seamOf(p: WallPath): number {
-  if (!p.closed) return 0;
-  const xy = p.xy;
+/** Turn at each vertex of a closed path (radians, left positive). */
+function turnsOf(xy: number[]): Float64Array {
   const n = xy.length / 2;
-  let bestConcave = -1;
-  let concaveTurn = 0.35; // ~20°: a real corner
-  let bestAny = 0;
-  let anyTurn = -1;
+  const turns = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const a = (i + n - 1) % n;
     const b = (i + 1) % n;
@@ -1441,7 +1454,36 @@ function seamOf(p: WallPath): number {
     const ay = (xy[2 * i + 1] as number) - (xy[2 * a + 1] as number);
     const bx = (xy[2 * b] as number) - (xy[2 * i] as number);
     const by = (xy[2 * b + 1] as number) - (xy[2 * i + 1] as number);
-    const turn = Math.atan2(ax * by - ay * bx, ax * bx + ay * by);
+    turns[i] = Math.atan2(ax * by - ay * bx, ax * bx + ay * by);
+  }
+  return turns;
+}
+
+/** How near (mm) a round loop's nearest point must be for its seam to follow the nozzle: the
+ * other side of a wall, not another hole of a plate. */
+const SEAM_BESIDE = 3;
+
+/** A turn sharper than this (radians, ~20°) is a corner. */
+const CORNER_TURN = 0.35;
+
+/** A path's seam (seamAt), and whether it is a loop with no corner (Line.round). */
+function seamsOf(p: WallPath): { seam: number; ownSeam: number; round: boolean } {
+  if (!p.closed) return { seam: 0, ownSeam: 0, round: false };
+  const turns = turnsOf(p.xy);
+  const seam = seamAt(turns);
+  let round = true;
+  for (const t of turns) if (Math.abs(t) > CORNER_TURN) round = false;
+  return { seam, ownSeam: seam, round };
+}
+
+/** The seam of a loop: its sharpest concave corner, else its sharpest corner (vertex index). */
+function seamAt(turns: Float64Array): number {
+  let bestConcave = -1;
+  let concaveTurn = CORNER_TURN;
+  let bestAny = 0;
+  let anyTurn = -1;
+  for (let i = 0; i < turns.length; i++) {
+    const turn = turns[i] as number;
     if (-turn > concaveTurn) {
       concaveTurn = -turn;
       bestConcave = i;
