@@ -1248,9 +1248,11 @@ function wallPathStage(
       if (done[j] === 1 || (waiting[j] as number) > 0) continue;
       const l = lines[j] as Line;
       if (l.after.some((g) => done[g] !== 1)) continue;
-      if (k > 0 && l.round) {
-        const [near, far] = nearestVertex(l.xy, cx, cy);
-        l.seam = lastRound && far <= SEAM_BESIDE ? near : l.ownSeam;
+      if (l.round) {
+        // (the nearest vertex is only looked for after a round loop: a plate's many round holes
+        // after a square outline keep their own seams without the search)
+        const [near, far] = lastRound ? nearestVertex(l.xy, cx, cy) : [l.ownSeam, 0];
+        l.seam = far <= SEAM_BESIDE ? near : l.ownSeam;
       }
       const d = ((l.xy[2 * l.seam] as number) - cx) ** 2 + ((l.xy[2 * l.seam + 1] as number) - cy) ** 2;
       if (d < bestD) {
@@ -1471,8 +1473,7 @@ function seamsOf(p: WallPath): { seam: number; ownSeam: number; round: boolean }
   if (!p.closed) return { seam: 0, ownSeam: 0, round: false };
   const turns = turnsOf(p.xy);
   const seam = seamAt(turns);
-  let round = true;
-  for (const t of turns) if (Math.abs(t) > CORNER_TURN) round = false;
+  const round = turns.every((t) => Math.abs(t) <= CORNER_TURN);
   return { seam, ownSeam: seam, round };
 }
 
