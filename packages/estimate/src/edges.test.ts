@@ -25,3 +25,27 @@ describe('EdgeGrid.meets', () => {
     expect(grid.meets(1, 6, 1, 4, 1e-4, 7, 6, -1)).toBe(true);
   });
 });
+
+describe('EdgeGrid.signedDistance', () => {
+  // a 10 mm square (counter-clockwise: material on the left) with a clockwise 2 mm square hole
+  const hole = new Float64Array([4, 4, 4, 6, 6, 6, 6, 4]);
+  const grid = new EdgeGrid([square(0, 0, 10), hole], 1);
+
+  it('is positive inside the material and negative outside, by the side of the nearest edge', () => {
+    expect(grid.signedDistance(0.3, 5, 1)).toBeCloseTo(0.3, 9);
+    expect(grid.signedDistance(-0.3, 5, 1)).toBeCloseTo(-0.3, 9);
+    // in the hole, 0.25 mm from its edge; in the material, 0.25 mm beside the hole
+    expect(grid.signedDistance(4.25, 5, 1)).toBeCloseTo(-0.25, 9);
+    expect(grid.signedDistance(3.75, 5, 1)).toBeCloseTo(0.25, 9);
+  });
+
+  it('tells the side where the nearest point is a corner', () => {
+    // beyond the square's corner (outside) and inside the hole's corner region (material)
+    expect(grid.signedDistance(-0.2, -0.2, 1)).toBeCloseTo(-Math.hypot(0.2, 0.2), 9);
+    expect(grid.signedDistance(3.8, 3.8, 1)).toBeCloseTo(Math.hypot(0.2, 0.2), 9);
+  });
+
+  it('is +Infinity with no edge within the limit', () => {
+    expect(grid.signedDistance(2, 2, 1)).toBe(Number.POSITIVE_INFINITY);
+  });
+});

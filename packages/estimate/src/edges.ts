@@ -104,6 +104,48 @@ export class EdgeGrid {
   }
 
   /**
+   * Distance from (x, y) to the nearest edge, signed by the side of it the point lies on: positive
+   * on the left (inside, for loops with material on the left), negative on the right; +Infinity if
+   * no edge is within `limit`. Where the nearest point is a vertex, the point lies on the same side
+   * of both edges that meet there, so either tells.
+   */
+  signedDistance(x: number, y: number, limit: number): number {
+    const size = this.cell;
+    const c0 = Math.max(0, Math.floor((x - limit - this.x0) / size));
+    const c1 = Math.min(this.cols - 1, Math.floor((x + limit - this.x0) / size));
+    const r0 = Math.max(0, Math.floor((y - limit - this.y0) / size));
+    const r1 = Math.min(this.rows - 1, Math.floor((y + limit - this.y0) / size));
+    const seg = this.seg;
+    let best = limit * limit;
+    let nearest = -1;
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * this.cols + c;
+        for (let k = this.start[cell] as number; k < (this.start[cell + 1] as number); k++) {
+          const s = this.items[k] as number;
+          const d2 = pointSegment2(
+            x,
+            y,
+            seg[4 * s] as number,
+            seg[4 * s + 1] as number,
+            seg[4 * s + 2] as number,
+            seg[4 * s + 3] as number,
+          );
+          if (d2 < best) {
+            best = d2;
+            nearest = s;
+          }
+        }
+      }
+    if (nearest < 0) return Number.POSITIVE_INFINITY;
+    const ax = seg[4 * nearest] as number;
+    const ay = seg[4 * nearest + 1] as number;
+    const cross =
+      ((seg[4 * nearest + 2] as number) - ax) * (y - ay) - ((seg[4 * nearest + 3] as number) - ay) * (x - ax);
+    return cross >= 0 ? Math.sqrt(best) : -Math.sqrt(best);
+  }
+
+  /**
    * Whether the segment a-b meets, or comes within `tol` of, any edge but those numbered `skip0`,
    * `skip1` and `skip2` (edges are numbered loop after loop, in loop order). Near misses count, so a
    * `false` is certain.

@@ -15,7 +15,7 @@ import { barBeads } from './bars.js';
 import { pointSegment2 } from './edges.js';
 import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
-import { boundsOf, insetLoops, type Loops } from './hatch.js';
+import { boundsOf, exactRegion, insetLoops, type Loops } from './hatch.js';
 import { loopArea2, loopLength, toNumbers } from './outline.js';
 import { MotionPlanner } from './planner.js';
 import { contours, distanceField, type Raster, rasterizeLoops } from './raster.js';
@@ -1500,12 +1500,14 @@ function seamAt(turns: Float64Array): number {
 /**
  * Volume of an island's walls on one layer (mm³): Arachne's beads cover the outline (moved in by
  * (w − spacing) / 2) up to the inner contour, which the fill area overlaps by 0.25 spacing; with no
- * fill area, the beads widen to cover it all.
+ * fill area, the beads widen to cover it all. The fill area's loops may cross (the outline's holes
+ * grown into each other), so its area and outline are taken from its exact region.
  */
 function wallsVolume(island: Island, fillLoops: Loops, layer: LayerSettings): number {
   const covered = island.area - (island.perimeter * (layer.wallWidth - layer.wallSpacing)) / 2;
   let inner = 0;
-  for (const xy of fillLoops) inner += loopArea2(xy) / 2 - 0.25 * layer.wallSpacing * loopLength(xy);
+  for (const xy of exactRegion(fillLoops))
+    inner += loopArea2(xy) / 2 - 0.25 * layer.wallSpacing * loopLength(xy);
   return Math.max(0, covered - Math.max(0, inner)) * layer.layerHeight;
 }
 
@@ -1528,13 +1530,21 @@ function lowerLayer(geo: LayerGeometry, i: number): LowerLayer {
   };
 }
 
-/** PrusaSlicer's overhang test: a wall point more than half a nozzle outside the layer below. */
+/**
+ * PrusaSlicer's overhang test: a wall point more than half a nozzle outside the layer below. A cell
+ * of the raster below holds material when its centre does: a point in an empty cell may still lie
+ * inside the outline, up to half the cell's diagonal from the centre (a hole's external bead, 0.225 mm
+ * from its edge, in 0.5 mm cells), so there the side of the nearest edge tells.
+ */
 function overhangs(below: LowerLayer, x: number, y: number): boolean {
   const { cols, rows, cell, originX, originY } = below.shape;
   const c = Math.floor((x - originX) / cell);
   const r = Math.floor((y - originY) / cell);
   if (c >= 0 && r >= 0 && c < cols && r < rows && below.grid[below.base + r * cols + c] === 1) return false;
-  return below.edges.distance(x, y, PROFILE.nozzle / 2 + 1e-3) > PROFILE.nozzle / 2;
+  const reach = Math.max(PROFILE.nozzle / 2, cell * Math.SQRT1_2) + 1e-3;
+  const d = below.edges.signedDistance(x, y, reach);
+  // no edge within reach: the point is on the side of its cell's centre, outside
+  return d === Number.POSITIVE_INFINITY || d < -PROFILE.nozzle / 2;
 }
 
 /** The support settings of the house profile at a layer height. */

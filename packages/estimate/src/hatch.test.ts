@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hatch, hatchedArea, hatchPoint, insetLoops } from './hatch.js';
+import { exactRegion, hatch, hatchedArea, hatchPoint, insetLoops } from './hatch.js';
+import { loopArea2, loopLength } from './outline.js';
 
 const loop = (pts: Array<[number, number]>) => Float64Array.from(pts.flat());
 const square = (x0: number, y0: number, size: number) =>
@@ -125,5 +126,28 @@ describe('insetLoops past a collapse', () => {
     expect(insetLoops([post], 0.632, 'round', true)).toHaveLength(0);
     // the external pass (0.225 mm in) is still there
     expect(insetLoops([post], 0.225, 'round', true)).toHaveLength(1);
+  });
+});
+
+describe('exactRegion', () => {
+  const sumArea = (loops: Float64Array[]) => loops.reduce((a, l) => a + loopArea2(l) / 2, 0);
+  const sumLength = (loops: Float64Array[]) => loops.reduce((a, l) => a + loopLength(l), 0);
+
+  it('gives loops whose areas add up to the region when holes cross each other', () => {
+    // a 20 mm square with two 4 mm square holes overlapping by 1 × 3 mm: the loops' signed areas
+    // count the overlap twice (400 − 32 = 368), the region is 400 − 29 = 371 mm²
+    const loops = [square(0, 0, 20), hole(5, 8, 4), hole(8, 9, 4)];
+    expect(sumArea(loops)).toBeCloseTo(368, 6);
+    const exact = exactRegion(loops);
+    expect(sumArea(exact)).toBeCloseTo(371, 6);
+    // (the fine hatch: within 0.05 mm²)
+    expect(Math.abs(areaOf(exact) - areaOf(loops))).toBeLessThan(0.05);
+    // its outline: the square and the holes' union (2 × 16 − 2 × (1 + 3) = 24 mm), not 32 mm
+    expect(sumLength(exact)).toBeCloseTo(80 + 24, 6);
+  });
+
+  it('returns the loops themselves when none meets another', () => {
+    const loops = [square(0, 0, 20), hole(2, 2, 4), hole(10, 10, 4)];
+    expect(exactRegion(loops)).toBe(loops);
   });
 });

@@ -516,30 +516,9 @@ export function boundingLoops(loops: Loops): Loops {
   // Whether a loop meets another or itself: one that meets none bounds, beside every point of it,
   // as it does beside any one (the winding beside it changes only where an edge crosses it).
   let grid: EdgeGrid | undefined;
-  const crossed = (xy: Float64Array, index: number): boolean => {
-    if (!grid) {
-      let edges = 0;
-      let length = 0;
-      for (const loop of loops) {
-        edges += loop.length / 2;
-        length += loopLength(loop);
-      }
-      grid = new EdgeGrid(loops, length > 0 ? length / edges : 1);
-    }
-    // the grid numbers edges loop after loop
-    let first = 0;
-    for (let l = 0; l < index; l++) first += (loops[l] as Float64Array).length / 2;
-    const n = xy.length / 2;
-    for (let i = 0; i < n; i++) {
-      const j = i + 1 < n ? i + 1 : 0;
-      const ax = xy[2 * i] as number;
-      const ay = xy[2 * i + 1] as number;
-      const bx = xy[2 * j] as number;
-      const by = xy[2 * j + 1] as number;
-      const prev = first + (i > 0 ? i - 1 : n - 1);
-      if (grid.meets(ax, ay, bx, by, 1e-4, first + i, prev, first + j)) return true;
-    }
-    return false;
+  const crossed = (index: number): boolean => {
+    grid ??= loopsGrid(loops);
+    return meetsOthers(grid, loops, index);
   };
   const kept = loops.filter((xy, index) => {
     const n = xy.length / 2;
@@ -583,12 +562,56 @@ export function boundingLoops(loops: Loops): Loops {
     // the region is pieces of several of them (a box's wall too thin for the fill inset but at its
     // corners: the moved-in outline's corner tips stand out of the grown hole)
     if (bounding > 0) partial = true;
-    else if (crossed(xy, index))
+    else if (crossed(index))
       for (let i = 0; i < n && !partial; i++)
         if (boundsAt(loops, xy, i, 0.02) || boundsAt(loops, xy, i, 0.98)) partial = true;
     return false;
   });
   return partial ? regionLoops(loops) : kept;
+}
+
+/** The loops' edges on a grid of about their mean edge length. */
+function loopsGrid(loops: Loops): EdgeGrid {
+  let edges = 0;
+  let length = 0;
+  for (const loop of loops) {
+    edges += loop.length / 2;
+    length += loopLength(loop);
+  }
+  return new EdgeGrid(loops, length > 0 ? length / edges : 1);
+}
+
+/** Whether loop `index` meets another loop or itself (its neighbouring edges aside). */
+function meetsOthers(grid: EdgeGrid, loops: Loops, index: number): boolean {
+  const xy = loops[index] as Float64Array;
+  // the grid numbers edges loop after loop
+  let first = 0;
+  for (let l = 0; l < index; l++) first += (loops[l] as Float64Array).length / 2;
+  const n = xy.length / 2;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 < n ? i + 1 : 0;
+    const ax = xy[2 * i] as number;
+    const ay = xy[2 * i + 1] as number;
+    const bx = xy[2 * j] as number;
+    const by = xy[2 * j + 1] as number;
+    const prev = first + (i > 0 ? i - 1 : n - 1);
+    if (grid.meets(ax, ay, bx, by, 1e-4, first + i, prev, first + j)) return true;
+  }
+  return false;
+}
+
+/**
+ * The region where the loops wind positively, as loops that do not cross: the loops themselves when
+ * none meets another, else their exact outline (regionLoops). Its loops' signed areas and lengths
+ * add up to the region's area and outline: a plate's grown holes crossing each other round 1 mm
+ * webs counted the lenses between them twice.
+ */
+export function exactRegion(loops: Loops): Loops {
+  if (loops.length <= 1) return loops;
+  const grid = loopsGrid(loops);
+  for (let index = 0; index < loops.length; index++)
+    if (meetsOthers(grid, loops, index)) return regionLoops(loops);
+  return loops;
 }
 
 /** x0, y0, x1, y1 (mm). */
