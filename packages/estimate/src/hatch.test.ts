@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactRegion, hatch, hatchedArea, hatchPoint, insetLoops } from './hatch.js';
+import { boundingLoops, exactRegion, hatch, hatchedArea, hatchPoint, insetLoops } from './hatch.js';
 import { loopArea2, loopLength } from './outline.js';
 
 const loop = (pts: Array<[number, number]>) => Float64Array.from(pts.flat());
@@ -149,5 +149,15 @@ describe('exactRegion', () => {
   it('returns the loops themselves when none meets another', () => {
     const loops = [square(0, 0, 20), hole(2, 2, 4), hole(10, 10, 4)];
     expect(exactRegion(loops)).toBe(loops);
+  });
+});
+
+describe('boundingLoops where kept loops cross', () => {
+  it("gives the region's exact outline, as PrusaSlicer's offset of a union does", () => {
+    // the two holes cross: both are kept (each bounds at its longest edge's middle), and the region
+    // comes back as the square and one hole, its loops' areas adding up to the region's 371 mm²
+    const out = boundingLoops([square(0, 0, 20), hole(5, 8, 4), hole(8, 9, 4)]);
+    expect(out).toHaveLength(2);
+    expect(out.reduce((a, l) => a + loopArea2(l) / 2, 0)).toBeCloseTo(371, 6);
   });
 });

@@ -509,6 +509,9 @@ export function windingAt(loops: Loops, x: number, y: number): number {
  * a plate's rim narrower than the inset, where a grown hole crosses the moved-in outline) at least
  * half of sixteen points spread along the loop (a letter's stroke too thin for the inset leaves its
  * outline and its grown hole crossing all over: the slivers between them bound little, and go).
+ * Where a loop kept by its longest edge crosses another, the region's exact outline (regionLoops),
+ * as PrusaSlicer's offsets of a union give it: a plate's grown holes crossing its moved-in outline
+ * or each other leave their loops' areas counting the overlaps twice, and the fills' ends along them.
  */
 export function boundingLoops(loops: Loops): Loops {
   if (loops.length <= 1) return loops;
@@ -538,7 +541,12 @@ export function boundingLoops(loops: Loops): Loops {
       }
     }
     if (best < 0) return false;
-    if (boundsAt(loops, xy, best, 0.5)) return true;
+    if (boundsAt(loops, xy, best, 0.5)) {
+      // kept; where another loop crosses it, only part of it bounds (a plate's holes grown into
+      // each other round its webs, or into its moved-in outline): the region is pieces of several
+      if (crossed(index)) partial = true;
+      return true;
+    }
     // points at arc lengths (k + 0.37) / 16 of the loop (off the loop's symmetries)
     const SAMPLES = 16;
     let k = 0;
