@@ -480,6 +480,9 @@ export function hatchedArea(h: Hatch): number {
 export function windingAt(loops: Loops, x: number, y: number): number {
   let w = 0;
   for (const xy of loops) {
+    // (a loop the ray to +x cannot cross adds nothing: a plate's many holes in other rows)
+    const box = reachOf(xy);
+    if (y < (box[0] as number) || y > (box[1] as number) || x > (box[2] as number)) continue;
     const n = xy.length / 2;
     for (let i = 0; i < n; i++) {
       const j = i + 1 < n ? i + 1 : 0;
@@ -499,6 +502,27 @@ export function windingAt(loops: Loops, x: number, y: number): number {
     }
   }
   return w;
+}
+
+/** Each loop's lowest and highest y and its highest x, kept while the loop lives. */
+const reaches = new WeakMap<Float64Array, Float64Array>();
+
+function reachOf(xy: Float64Array): Float64Array {
+  let box = reaches.get(xy);
+  if (box) return box;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < xy.length; i += 2) {
+    const x = xy[i] as number;
+    const y = xy[i + 1] as number;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (x > x1) x1 = x;
+  }
+  box = Float64Array.of(y0, y1, x1);
+  reaches.set(xy, box);
+  return box;
 }
 
 /**
