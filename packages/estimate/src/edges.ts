@@ -12,6 +12,8 @@ export class EdgeGrid {
   private readonly start: Int32Array;
   private readonly items: Int32Array;
   private readonly seg: Float64Array;
+  /** The edge `nearest` found last (−1: none within its limit). */
+  private nearestEdge = -1;
 
   constructor(loops: Loops, cell: number) {
     let n = 0;
@@ -77,30 +79,7 @@ export class EdgeGrid {
 
   /** Distance from (x, y) to the nearest edge, or `limit` if none is nearer. */
   distance(x: number, y: number, limit: number): number {
-    const size = this.cell;
-    const c0 = Math.max(0, Math.floor((x - limit - this.x0) / size));
-    const c1 = Math.min(this.cols - 1, Math.floor((x + limit - this.x0) / size));
-    const r0 = Math.max(0, Math.floor((y - limit - this.y0) / size));
-    const r1 = Math.min(this.rows - 1, Math.floor((y + limit - this.y0) / size));
-    let best = limit * limit;
-    for (let r = r0; r <= r1; r++)
-      for (let c = c0; c <= c1; c++) {
-        const cell = r * this.cols + c;
-        for (let k = this.start[cell] as number; k < (this.start[cell + 1] as number); k++) {
-          const s = this.items[k] as number;
-          const seg = this.seg;
-          const d2 = pointSegment2(
-            x,
-            y,
-            seg[4 * s] as number,
-            seg[4 * s + 1] as number,
-            seg[4 * s + 2] as number,
-            seg[4 * s + 3] as number,
-          );
-          if (d2 < best) best = d2;
-        }
-      }
-    return Math.sqrt(best);
+    return Math.sqrt(this.nearest(x, y, limit));
   }
 
   /**
@@ -110,6 +89,18 @@ export class EdgeGrid {
    * of both edges that meet there, so either tells.
    */
   signedDistance(x: number, y: number, limit: number): number {
+    const d = Math.sqrt(this.nearest(x, y, limit));
+    const s = this.nearestEdge;
+    if (s < 0) return Number.POSITIVE_INFINITY;
+    const seg = this.seg;
+    const ax = seg[4 * s] as number;
+    const ay = seg[4 * s + 1] as number;
+    const cross = ((seg[4 * s + 2] as number) - ax) * (y - ay) - ((seg[4 * s + 3] as number) - ay) * (x - ax);
+    return cross >= 0 ? d : -d;
+  }
+
+  /** Squared distance from (x, y) to the nearest edge (limit² if none is nearer); sets nearestEdge. */
+  private nearest(x: number, y: number, limit: number): number {
     const size = this.cell;
     const c0 = Math.max(0, Math.floor((x - limit - this.x0) / size));
     const c1 = Math.min(this.cols - 1, Math.floor((x + limit - this.x0) / size));
@@ -137,12 +128,8 @@ export class EdgeGrid {
           }
         }
       }
-    if (nearest < 0) return Number.POSITIVE_INFINITY;
-    const ax = seg[4 * nearest] as number;
-    const ay = seg[4 * nearest + 1] as number;
-    const cross =
-      ((seg[4 * nearest + 2] as number) - ax) * (y - ay) - ((seg[4 * nearest + 3] as number) - ay) * (x - ax);
-    return cross >= 0 ? Math.sqrt(best) : -Math.sqrt(best);
+    this.nearestEdge = nearest;
+    return best;
   }
 
   /**
