@@ -15,7 +15,7 @@ import { barBeads } from './bars.js';
 import { pointSegment2 } from './edges.js';
 import { solidFill } from './fill.js';
 import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
-import { boundsOf, exactRegion, insetLoops, type Loops } from './hatch.js';
+import { boundsOf, insetLoops, type Loops } from './hatch.js';
 import { loopArea2, loopLength, toNumbers } from './outline.js';
 import { MotionPlanner } from './planner.js';
 import { contours, distanceField, type Raster, rasterizeLoops } from './raster.js';
@@ -1507,14 +1507,13 @@ function seamAt(turns: Float64Array): number {
 /**
  * Volume of an island's walls on one layer (mm³): Arachne's beads cover the outline (moved in by
  * (w − spacing) / 2) up to the inner contour, which the fill area overlaps by 0.25 spacing; with no
- * fill area, the beads widen to cover it all. The fill area's loops may cross (the outline's holes
- * grown into each other), so its area and outline are taken from its exact region.
+ * fill area, the beads widen to cover it all. (The fill area's loops add up to its area and
+ * outline: where its grown holes cross, fillArea gives its exact outline.)
  */
 function wallsVolume(island: Island, fillLoops: Loops, layer: LayerSettings): number {
   const covered = island.area - (island.perimeter * (layer.wallWidth - layer.wallSpacing)) / 2;
   let inner = 0;
-  for (const xy of exactRegion(fillLoops))
-    inner += loopArea2(xy) / 2 - 0.25 * layer.wallSpacing * loopLength(xy);
+  for (const xy of fillLoops) inner += loopArea2(xy) / 2 - 0.25 * layer.wallSpacing * loopLength(xy);
   return Math.max(0, covered - Math.max(0, inner)) * layer.layerHeight;
 }
 

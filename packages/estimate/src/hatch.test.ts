@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingLoops, exactRegion, hatch, hatchedArea, hatchPoint, insetLoops } from './hatch.js';
+import { boundingLoops, hatch, hatchedArea, hatchPoint, insetLoops } from './hatch.js';
 import { loopArea2, loopLength } from './outline.js';
 
 const loop = (pts: Array<[number, number]>) => Float64Array.from(pts.flat());
@@ -129,35 +129,20 @@ describe('insetLoops past a collapse', () => {
   });
 });
 
-describe('exactRegion', () => {
-  const sumArea = (loops: Float64Array[]) => loops.reduce((a, l) => a + loopArea2(l) / 2, 0);
-  const sumLength = (loops: Float64Array[]) => loops.reduce((a, l) => a + loopLength(l), 0);
-
-  it('gives loops whose areas add up to the region when holes cross each other', () => {
-    // a 20 mm square with two 4 mm square holes overlapping by 1 × 3 mm: the loops' signed areas
-    // count the overlap twice (400 − 32 = 368), the region is 400 − 29 = 371 mm²
-    const loops = [square(0, 0, 20), hole(5, 8, 4), hole(8, 9, 4)];
-    expect(sumArea(loops)).toBeCloseTo(368, 6);
-    const exact = exactRegion(loops);
-    expect(sumArea(exact)).toBeCloseTo(371, 6);
-    // (the fine hatch: within 0.05 mm²)
-    expect(Math.abs(areaOf(exact) - areaOf(loops))).toBeLessThan(0.05);
-    // its outline: the square and the holes' union (2 × 16 − 2 × (1 + 3) = 24 mm), not 32 mm
-    expect(sumLength(exact)).toBeCloseTo(80 + 24, 6);
-  });
-
-  it('returns the loops themselves when none meets another', () => {
-    const loops = [square(0, 0, 20), hole(2, 2, 4), hole(10, 10, 4)];
-    expect(exactRegion(loops)).toBe(loops);
-  });
-});
-
 describe('boundingLoops where kept loops cross', () => {
   it("gives the region's exact outline, as PrusaSlicer's offset of a union does", () => {
     // the two holes cross: both are kept (each bounds at its longest edge's middle), and the region
     // comes back as the square and one hole, its loops' areas adding up to the region's 371 mm²
+    // (their own signed areas add up to 400 − 32 = 368: the 1 × 3 mm overlap counted twice)
     const out = boundingLoops([square(0, 0, 20), hole(5, 8, 4), hole(8, 9, 4)]);
     expect(out).toHaveLength(2);
     expect(out.reduce((a, l) => a + loopArea2(l) / 2, 0)).toBeCloseTo(371, 6);
+    // its outline: the square and the holes' union (2 × 16 − 2 × (1 + 3) = 24 mm), not 32 mm
+    expect(out.reduce((a, l) => a + loopLength(l), 0)).toBeCloseTo(80 + 24, 6);
+  });
+
+  it('keeps loops that meet none as they are', () => {
+    const loops = [square(0, 0, 20), hole(2, 2, 4), hole(10, 10, 4)];
+    expect(boundingLoops(loops)).toEqual(loops);
   });
 });

@@ -632,20 +632,6 @@ function meetsOthers(grid: EdgeGrid, loops: Loops, index: number): boolean {
   return false;
 }
 
-/**
- * The region where the loops wind positively, as loops that do not cross: the loops themselves when
- * none meets another, else their exact outline (regionLoops). Its loops' signed areas and lengths
- * add up to the region's area and outline: a plate's grown holes crossing each other round 1 mm
- * webs counted the lenses between them twice.
- */
-export function exactRegion(loops: Loops): Loops {
-  if (loops.length <= 1) return loops;
-  const grid = loopsGrid(loops);
-  for (let index = 0; index < loops.length; index++)
-    if (meetsOthers(grid, loops, index)) return regionLoops(loops);
-  return loops;
-}
-
 /** x0, y0, x1, y1 (mm). */
 export type Bounds = [number, number, number, number];
 
