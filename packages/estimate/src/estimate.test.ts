@@ -29,6 +29,28 @@ const extra = JSON.parse(readFileSync(path.resolve(__dirname, '../refs/extra-ref
   records: Ref[];
 };
 
+/** Path length (mm) a layer of the moves `pick` selects, for the layers from `from` up to `to`. */
+function lengthPerLayer(
+  mesh: TriangleMesh,
+  params: Partial<PrintParameters>,
+  pick: (kind: number, feature: number) => boolean,
+  from = 0,
+  to = Number.POSITIVE_INFINITY,
+): number[] {
+  const out: number[] = [];
+  estimatePrint(mesh, params, undefined, {
+    moves: (layer, m) => {
+      if (layer < from || layer >= to) return;
+      let length = 0;
+      for (let i = 0; i < m.count; i++)
+        if (pick(m.kind[i] as number, m.feature[i] as number))
+          length += Math.hypot(m.dx[i] as number, m.dy[i] as number);
+      out.push(length);
+    },
+  });
+  return out;
+}
+
 const median = (xs: number[]) => {
   const s = xs.map(Math.abs).sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] as number;
@@ -175,14 +197,11 @@ describe('estimatePrint', () => {
     // 0.2 mm, read off its G-code); a grid square reaching past the 1.25 mm wall, or the first
     // layer's 3 mm spread, made 426 mm
     const nut = buildPart({ kind: 'nut', diameter: 3, pitch: 0.5, width: 5.5, height: 2.4 });
-    let support = 0;
-    estimatePrint(nut, { layerHeight: 0.2, supportRequired: true }, undefined, {
-      moves: (_layer, m) => {
-        for (let i = 0; i < m.count; i++)
-          if (m.feature[i] === Feature.support && m.kind[i] === MoveKind.extrude)
-            support += Math.hypot(m.dx[i] as number, m.dy[i] as number);
-      },
-    });
+    const support = lengthPerLayer(
+      nut,
+      { layerHeight: 0.2, supportRequired: true },
+      (kind, feature) => kind === MoveKind.extrude && feature === Feature.support,
+    ).reduce((a, b) => a + b, 0);
     // within a factor of 1.5 either way
     expect(support).toBeGreaterThan(73 / 1.5);
     expect(support).toBeLessThan(73 * 1.5);
@@ -230,17 +249,13 @@ describe('estimatePrint', () => {
       lobes: 5,
       flare: 0.12,
     });
-    const walls: number[] = [];
-    estimatePrint(vase, { layerHeight: 0.2 }, undefined, {
-      moves: (layer, m) => {
-        if (layer < 40 || layer >= 45) return;
-        let length = 0;
-        for (let i = 0; i < m.count; i++)
-          if (m.feature[i] === Feature.walls && m.kind[i] === MoveKind.extrude)
-            length += Math.hypot(m.dx[i] as number, m.dy[i] as number);
-        walls.push(length);
-      },
-    });
+    const walls = lengthPerLayer(
+      vase,
+      { layerHeight: 0.2 },
+      (kind, feature) => kind === MoveKind.extrude && feature === Feature.walls,
+      40,
+      45,
+    );
     expect(walls).toHaveLength(5);
     // two loops of about 130 mm (three were 388 mm a layer); within 10 %
     for (const length of walls) expect(Math.abs(length / 259 - 1)).toBeLessThan(0.1);
@@ -261,15 +276,7 @@ describe('estimatePrint', () => {
       lobes: 1,
       flare: 0,
     });
-    const travelled: number[] = [];
-    estimatePrint(cup, { layerHeight: 0.2 }, undefined, {
-      moves: (layer, m) => {
-        let t = 0;
-        for (let i = 0; i < m.count; i++)
-          if (m.kind[i] === MoveKind.travel) t += Math.hypot(m.dx[i] as number, m.dy[i] as number);
-        if (layer >= 20 && layer < 50) travelled.push(t);
-      },
-    });
+    const travelled = lengthPerLayer(cup, { layerHeight: 0.2 }, (kind) => kind === MoveKind.travel, 20, 50);
     // the wall layers: the move in after each loop, the hop across the wall, the layer change
     expect(travelled).toHaveLength(30);
     for (const t of travelled.slice(1)) expect(t).toBeLessThan(10);
