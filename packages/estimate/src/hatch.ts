@@ -510,16 +510,7 @@ const reaches = new WeakMap<Float64Array, Float64Array>();
 function reachOf(xy: Float64Array): Float64Array {
   let box = reaches.get(xy);
   if (box) return box;
-  let y0 = Number.POSITIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < xy.length; i += 2) {
-    const x = xy[i] as number;
-    const y = xy[i + 1] as number;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (x > x1) x1 = x;
-  }
+  const [, y0, x1, y1] = boundsOf([xy]);
   box = Float64Array.of(y0, y1, x1);
   reaches.set(xy, box);
   return box;
