@@ -1,6 +1,6 @@
 /**
  * npm run bench:estimate: a 1,000,000-triangle closed torus (outer diameter 80 mm), estimated by the
- * CLI as a whole process (`node packages/estimate/dist/cli.js`, spawned: start, read, parse,
+ * CLI as a whole process (on two threads, threads.ts; once more on one, for comparison) (`node packages/estimate/dist/cli.js`, spawned: start, read, parse,
  * estimate, print), with its peak RSS, against PrusaSlicer slicing the same file with the reference
  * command line as a whole process too (skipped with a note when not installed). The npm wrapper
  * (`npm run -s estimate`, which also checks the TypeScript build, about 0.6 s) is timed apart.
@@ -20,6 +20,7 @@ function timed(
   cmd: string,
   args: string[],
   cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
 ): { ms: number; maxRssKb: number | null; status: number | null; out: string } {
   // /usr/bin/time reports the peak RSS of the whole process tree's largest process
   const useTime = spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
@@ -27,10 +28,11 @@ function timed(
   const r = useTime
     ? spawnSync('/usr/bin/time', ['-f', 'MAXRSS %M', cmd, ...args], {
         cwd,
+        env,
         encoding: 'utf8',
         maxBuffer: 1 << 26,
       })
-    : spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+    : spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
   const ms = performance.now() - t0;
   const m = /MAXRSS (\d+)/.exec(r.stderr ?? '');
   return { ms, maxRssKb: m ? Number(m[1]) : null, status: r.status, out: r.stdout ?? '' };
@@ -66,6 +68,13 @@ function main(): void {
       `estimate (whole process, node cli.js, median of 3): ${(median / 1000).toFixed(2)} s, peak RSS ${rss ? `${(rss / 1024).toFixed(0)} MB` : 'n/a'}; print ${est.print_time_s} s, ${est.filament_g} g`,
     );
     console.log(`(through npm run -s estimate, with its build check: ${(wrapped.ms / 1000).toFixed(2)} s)`);
+    const one = timed(process.execPath, [cli, ...args], repoRoot, {
+      ...process.env,
+      PRINTLOOP_ESTIMATE_THREADS: '1',
+    });
+    console.log(
+      `(on one thread, PRINTLOOP_ESTIMATE_THREADS=1: ${(one.ms / 1000).toFixed(2)} s, peak RSS ${one.maxRssKb ? `${(one.maxRssKb / 1024).toFixed(0)} MB` : 'n/a'}${one.out === out ? ', the same estimate' : `, a different estimate: ${one.out.trim()}`})`,
+    );
 
     const has = spawnSync('prusa-slicer', ['--help'], { encoding: 'utf8' });
     if (has.error || has.status !== 0) {

@@ -18,20 +18,30 @@ async function main(): Promise<void> {
   const reading = readWhole(file);
   // (a failed read is reported after the modules load; until then it must not go unhandled)
   reading.catch(() => undefined);
-  const [{ parseModel }, { parseParameters }, { estimatePrint }] = await Promise.all([
+  const [{ parseModel }, { parseParameters }, { estimatePrint }, threads] = await Promise.all([
     import('@printloop/geometry'),
     import('@printloop/materials'),
     import('./estimate.js'),
+    import('./threads.js'),
   ]);
   const params = parseParameters(args.params);
+  // the second thread starts now, so that its modules load while the file is read and parsed
+  const worker = threads.threadsHelp(params) ? threads.startLayerWorker() : null;
   let data: Uint8Array;
   try {
     data = await reading;
   } catch {
+    await worker?.close();
     throw new UsageError(`Cannot read ${args.file}`);
   }
-  const parsed = await parseModel(data, path.basename(file), args.units ? { units: args.units } : {});
-  const est = estimatePrint(parsed.mesh, params);
+  let parsed: Awaited<ReturnType<typeof parseModel>>;
+  try {
+    parsed = await parseModel(data, path.basename(file), args.units ? { units: args.units } : {});
+  } catch (err) {
+    await worker?.close();
+    throw err;
+  }
+  const est = worker ? await worker.estimate(parsed.mesh, params) : estimatePrint(parsed.mesh, params);
   process.stdout.write(`${JSON.stringify(est)}\n`);
 }
 

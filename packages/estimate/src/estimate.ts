@@ -21,6 +21,7 @@ import { MotionPlanner } from './planner.js';
 import { contours, distanceField, type Raster, rasterizeLoops } from './raster.js';
 import {
   type GeometryOptions,
+  geometryBuilder,
   type Island,
   type LayerGeometry,
   layerGeometry,
@@ -34,7 +35,7 @@ import {
   supportKinds,
   supportPitch,
 } from './supports.js';
-import { classifySurfaces } from './surfaces.js';
+import { classifySurfaces, type SurfaceSettings, surfaceClassifier } from './surfaces.js';
 import {
   extrude,
   Feature,
@@ -161,6 +162,31 @@ export function computeEstimate(
   params: PrintParameters,
   trace?: LayerTrace,
 ): EstimateResult {
+  const areas = fillAreas(geo);
+  const types = surfaceTypes(geo, params.infillPercentage / 100, areas);
+  const run = estimateRun(geo, areas, types, params, trace);
+  for (let i = 0; i < geo.layerCount; i++) run.layer(i);
+  return run.result();
+}
+
+/** One estimate's layers, printed in order (`layer` from 0 up, each once), then its `result`. */
+export interface EstimateRun {
+  layer(i: number): void;
+  result(): EstimateResult;
+}
+
+/**
+ * The estimate over a geometry whose layers may still be arriving: layer i needs the geometry's
+ * islands, raster and first-layer hull, `areas` and `types` up to layer i (and with supports, all
+ * of them: the supports are planned from the top down before the first layer).
+ */
+export function estimateRun(
+  geo: LayerGeometry,
+  areas: Loops[][],
+  types: Uint8Array,
+  params: PrintParameters,
+  trace?: LayerTrace,
+): EstimateRun {
   const layerHeight = params.layerHeight;
   const filamentArea = Math.PI * (PROFILE.filamentDiameter / 2) ** 2;
   const moves = new LayerMoves();
@@ -174,8 +200,6 @@ export function computeEstimate(
     filamentArea,
   };
   const planner = new MotionPlanner();
-  const areas = fillAreas(geo);
-  const types = surfaceTypes(geo, ctx.infillDensity, areas);
   const supports = params.supportRequired ? supportKindsOf(geo, types) : null;
   const shape: Raster = {
     cols: geo.raster.cols,
@@ -188,7 +212,7 @@ export function computeEstimate(
   // the grid infill runs through the object's centre, where the slice's frame has its origin
   const origin: [number, number] = [0, 0];
 
-  for (let i = 0; i < geo.layerCount; i++) {
+  const layer = (i: number): void => {
     const layer = layerSettings(i, params.printSpeed, layerHeight);
     if (i > 0) layerChange(moves, layerHeight);
     const surfaces = layerSurfaces(types, i, shape);
@@ -246,9 +270,14 @@ export function computeEstimate(
     trace?.moves?.(i, moves);
     planLayer(planner, moves);
     trace?.planned?.(i, planner.lengthByTag, planner.movesByTag);
-  }
-  planner.flush();
-  return estimateResult(planner, ctx.volume, params, geo.layerCount, filamentArea);
+  };
+  return {
+    layer,
+    result(): EstimateResult {
+      planner.flush();
+      return estimateResult(planner, ctx.volume, params, geo.layerCount, filamentArea);
+    },
+  };
 }
 
 /** What every stage of one estimate shares. */
@@ -901,12 +930,63 @@ export { prepareMesh };
 function fillAreas(geo: LayerGeometry): Loops[][] {
   if (geo.fillAreas) return geo.fillAreas;
   const out: Loops[][] = [];
-  for (let i = 0; i < geo.layerCount; i++) {
-    const width = i === 0 ? PROFILE.firstLayerWidth : PROFILE.width;
-    out.push((geo.islands[i] ?? []).map((island) => fillArea(island.loops, width, geo.layerHeight)));
-  }
+  for (let i = 0; i < geo.layerCount; i++) out.push(layerFillAreas(geo, i));
   geo.fillAreas = out;
   return out;
+}
+
+/** Layer i's fill area per island. */
+function layerFillAreas(geo: LayerGeometry, i: number): Loops[] {
+  const width = i === 0 ? PROFILE.firstLayerWidth : PROFILE.width;
+  return (geo.islands[i] ?? []).map((island) => fillArea(island.loops, width, geo.layerHeight));
+}
+
+function rasterShape(geo: LayerGeometry): Raster {
+  return {
+    cols: geo.raster.cols,
+    rows: geo.raster.rows,
+    cell: geo.cellSize,
+    originX: geo.raster.originX,
+    originY: geo.raster.originY,
+  };
+}
+
+/** The surface types' settings from the house profile at an infill density. */
+function surfaceSettings(geo: LayerGeometry, density: number): SurfaceSettings {
+  return {
+    layerHeight: geo.layerHeight,
+    width: PROFILE.width,
+    firstLayerWidth: PROFILE.firstLayerWidth,
+    topLayers: PROFILE.topLayers,
+    bottomLayers: PROFILE.bottomLayers,
+    solidBelowArea: PROFILE.solidInfillBelowArea,
+    density,
+  };
+}
+
+/** The classifier's view of the fill areas: layer i's rasterised into `out`, and their exact area. */
+function fillRaster(areas: Loops[][], shape: Raster): (layer: number, out: Uint8Array) => number {
+  const wind = new Int32Array((shape.cols + 1) * shape.rows);
+  return (layer, out) => {
+    const loops = (areas[layer] ?? []).flat();
+    rasterizeLoops(loops, out, shape, wind);
+    let area = 0;
+    for (const xy of loops) area += loopArea2(xy) / 2;
+    return area;
+  };
+}
+
+/** Layer i's signed distances to its outlines, into `field`. */
+function layerField(geo: LayerGeometry, i: number, shape: Raster, field: Int8Array): void {
+  const cells = shape.cols * shape.rows;
+  distanceField(
+    (geo.islands[i] ?? []).flatMap((isl) => isl.loops),
+    geo.raster.grid,
+    i * cells,
+    shape,
+    field,
+    i * cells,
+  );
 }
 
 /** The surface types of every layer (surfaces.ts), cached on the geometry (they depend only on
@@ -915,51 +995,79 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
   const key = density >= 1 ? 'full' : 'sparse';
   const cached = geo.surfaces?.get(key);
   if (cached) return cached;
-  const shape: Raster = {
-    cols: geo.raster.cols,
-    rows: geo.raster.rows,
-    cell: geo.cellSize,
-    originX: geo.raster.originX,
-    originY: geo.raster.originY,
-  };
-  const wind = new Int32Array((shape.cols + 1) * shape.rows);
+  const shape = rasterShape(geo);
   const cells = shape.cols * shape.rows;
   const field = geo.field ?? new Int8Array(cells * geo.layerCount);
   geo.field = field;
-  for (let i = 0; i < geo.layerCount; i++)
-    distanceField(
-      (geo.islands[i] ?? []).flatMap((isl) => isl.loops),
-      geo.raster.grid,
-      i * cells,
-      shape,
-      field,
-      i * cells,
-    );
+  for (let i = 0; i < geo.layerCount; i++) layerField(geo, i, shape, field);
   const types = classifySurfaces(
     geo.raster.grid,
     geo.layerCount,
     shape,
-    {
-      layerHeight: geo.layerHeight,
-      width: PROFILE.width,
-      firstLayerWidth: PROFILE.firstLayerWidth,
-      topLayers: PROFILE.topLayers,
-      bottomLayers: PROFILE.bottomLayers,
-      solidBelowArea: PROFILE.solidInfillBelowArea,
-      density,
-    },
-    (layer, out) => {
-      const loops = (areas[layer] ?? []).flat();
-      rasterizeLoops(loops, out, shape, wind);
-      let area = 0;
-      for (const xy of loops) area += loopArea2(xy) / 2;
-      return area;
-    },
+    surfaceSettings(geo, density),
+    fillRaster(areas, shape),
     field,
   );
   geo.surfaces ??= new Map();
   geo.surfaces.set(key, types);
   return types;
+}
+
+/**
+ * The geometry, fill areas and surface types of a mesh at a layer height, built a layer at a time
+ * (the same as layerGeometry, fillAreas and surfaceTypes build them all at once): `next` finishes
+ * one more layer and returns its index, or -1 when all are done. The raster and the types are
+ * allocated by `allocate` (shared memory, when another thread reads them as they come).
+ */
+export interface LayerStream {
+  readonly geometry: LayerGeometry;
+  readonly areas: Loops[][];
+  readonly types: Uint8Array;
+  next(): number;
+}
+
+export function layerStream(
+  prepared: PreparedMesh,
+  params: PrintParameters,
+  allocate?: (bytes: number) => Uint8Array,
+): LayerStream {
+  const builder = geometryBuilder(
+    prepared,
+    params.layerHeight,
+    params.supportRequired ? SUPPORT_GEOMETRY_OPTIONS : GEOMETRY_OPTIONS,
+    allocate,
+  );
+  const geo = builder.geometry;
+  const shape = rasterShape(geo);
+  const field = new Int8Array(shape.cols * shape.rows * geo.layerCount);
+  geo.field = field;
+  const areas: Loops[][] = [];
+  const classifier = surfaceClassifier(
+    geo.raster.grid,
+    geo.layerCount,
+    shape,
+    surfaceSettings(geo, params.infillPercentage / 100),
+    fillRaster(areas, shape),
+    field,
+    allocate,
+  );
+  let finished = 0;
+  return {
+    geometry: geo,
+    areas,
+    types: classifier.types,
+    next(): number {
+      if (finished >= geo.layerCount) return -1;
+      for (const need = classifier.needs(finished); builder.built < need; ) {
+        const i = builder.built;
+        builder.next();
+        areas.push(layerFillAreas(geo, i));
+        layerField(geo, i, shape, field);
+      }
+      classifier.finish(finished + 1);
+      return finished++;
+    },
+  };
 }
 
 /**

@@ -325,6 +325,31 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const key = `${Math.round(h * 1e6) / 1e6}/${opt.margin}`;
   const cached = pm.cache.get(key);
   if (cached) return cached;
+  const builder = geometryBuilder(pm, h, opt);
+  while (builder.next()) {
+    // every layer in turn
+  }
+  pm.cache.set(key, builder.geometry);
+  return builder.geometry;
+}
+
+/** A layer geometry built a layer at a time: `geometry` holds the layers `next` has built (its
+ * islands and its raster's layers; the raster is allocated whole at the start, by `allocate` when
+ * given, e.g. on shared memory). */
+export interface GeometryBuilder {
+  readonly geometry: LayerGeometry;
+  /** Layers built so far. */
+  readonly built: number;
+  /** Builds the next layer; false when every layer is built. */
+  next(): boolean;
+}
+
+export function geometryBuilder(
+  pm: PreparedMesh,
+  h: number,
+  opt: GeometryOptions,
+  allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+): GeometryBuilder {
   const height = pm.max[2];
   const layers = layerCountFor(height, h);
   const soup = sliceSoup(pm, h, layers);
@@ -350,58 +375,25 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
   const oy = pm.min[1] - pm.center[1] - margin * cell;
   const cells = cols * rows;
   const shape: GridShape = { cols, rows, cell, originX: ox, originY: oy };
-  const grid = new Uint8Array(cells * layers);
+  const grid = allocate(cells * layers);
   const wind = new Int32Array(cells + rows);
   const layerRaster = new Uint8Array(cells);
-
-  // outline stage: chain each layer's soup into loops first (this also repairs facets wound the
-  // wrong way, so the raster below sees a consistently oriented soup)
-  const layerLoops: Array<Array<{ xy: Float64Array; firstSegment: number }>> = [];
-  for (let i = 0; i < layers; i++) {
-    const s0 = start[i] as number;
-    const s1 = start[i + 1] as number;
-    const loops = chainLoops(seg, s0, s1);
-    layerLoops.push(loops);
-    // from the chained loops, whose segments share their ends exactly: a crossing can neither be
-    // missed nor counted twice (the soup's float ends can straddle a row's centre)
-    rasterizeLoops(
-      loops.map((l) => l.xy),
-      layerRaster,
-      shape,
-      wind,
-    );
-    grid.set(layerRaster, i * cells);
-  }
-
-  // ---- islands per layer: the 4-connected regions of each raster, each with its exact area,
-  // outline length and simplified loops (measureOutlines)
   const labels = new Int32Array(cells);
   const stack = new Int32Array(cells);
-  const islands: Island[][] = [];
   let segIsland = new Int32Array(1024);
-  for (let i = 0; i < layers; i++) {
-    const list = labelIslands(grid, i * cells, shape, labels, stack);
-    const s0 = start[i] as number;
-    const s1 = start[i + 1] as number;
-    if (segIsland.length < s1 - s0) segIsland = new Int32Array((s1 - s0) * 2);
-    measureOutlines(seg, s0, s1, list, labels, shape, segIsland, layerLoops[i] ?? []);
-    islands.push(list.filter((x) => x.area > 1e-6 || x.perimeter > 0));
-    layerLoops[i] = [];
-  }
+  const islands: Island[][] = [];
 
   // ---- first layer hull
-  const s0 = start[0] as number;
-  const s1 = start[1] as number;
-  const np = (s1 - s0) * 2;
+  const np = ((start[1] as number) - (start[0] as number)) * 2;
   const xs = new Float64Array(np);
   const ys = new Float64Array(np);
-  for (let s = s0, k = 0; s < s1; s++) {
+  for (let s = start[0] as number, k = 0; s < (start[1] as number); s++) {
     xs[k] = seg[s * 4] as number;
     ys[k++] = seg[s * 4 + 1] as number;
     xs[k] = seg[s * 4 + 2] as number;
     ys[k++] = seg[s * 4 + 3] as number;
   }
-  const geo: LayerGeometry = {
+  const geometry: LayerGeometry = {
     layerHeight: h,
     layerCount: layers,
     cellSize: cell,
@@ -410,8 +402,40 @@ export function layerGeometry(pm: PreparedMesh, h: number, opt: GeometryOptions)
     firstLayerHullPerimeter: hullPerimeter(xs, ys, np),
     size: [sx, sy, height],
   };
-  pm.cache.set(key, geo);
-  return geo;
+
+  let built = 0;
+  return {
+    geometry,
+    get built() {
+      return built;
+    },
+    next(): boolean {
+      if (built >= layers) return false;
+      const i = built;
+      const s0 = start[i] as number;
+      const s1 = start[i + 1] as number;
+      // outline stage: chain the layer's soup into loops first (this also repairs facets wound the
+      // wrong way, so the raster below sees a consistently oriented soup)
+      const loops = chainLoops(seg, s0, s1);
+      // from the chained loops, whose segments share their ends exactly: a crossing can neither be
+      // missed nor counted twice (the soup's float ends can straddle a row's centre)
+      rasterizeLoops(
+        loops.map((l) => l.xy),
+        layerRaster,
+        shape,
+        wind,
+      );
+      grid.set(layerRaster, i * cells);
+      // islands: the 4-connected regions of the raster, each with its exact area, outline length
+      // and simplified loops (measureOutlines)
+      const list = labelIslands(grid, i * cells, shape, labels, stack);
+      if (segIsland.length < s1 - s0) segIsland = new Int32Array((s1 - s0) * 2);
+      measureOutlines(seg, s0, s1, list, labels, shape, segIsland, loops);
+      islands.push(list.filter((x) => x.area > 1e-6 || x.perimeter > 0));
+      built++;
+      return true;
+    },
+  };
 }
 
 /**

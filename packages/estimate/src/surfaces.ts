@@ -72,6 +72,32 @@ export function classifySurfaces(
   fillArea: (layer: number, out: Uint8Array) => number,
   field: Int8Array,
 ): Uint8Array {
+  const classifier = surfaceClassifier(material, layers, shape, settings, fillArea, field);
+  classifier.finish(layers);
+  return classifier.types;
+}
+
+/** The surface types built a layer at a time (the stages as a wavefront, in the same order per
+ * layer as all layers stage by stage, so the same types). */
+export interface SurfaceClassifier {
+  /** Surface types, layer-major; a layer's are final once `finish` has passed it. */
+  readonly types: Uint8Array;
+  /** The layers (from 0) whose material, field and fill area `prepare` must have, before layer
+   * k's types can be finished. */
+  needs(k: number): number;
+  /** Makes the types of layers below `upTo` final. */
+  finish(upTo: number): void;
+}
+
+export function surfaceClassifier(
+  material: Uint8Array,
+  layers: number,
+  shape: Raster,
+  settings: SurfaceSettings,
+  fillArea: (layer: number, out: Uint8Array) => number,
+  field: Int8Array,
+  allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+): SurfaceClassifier {
   const cells = shape.cols * shape.rows;
   const work: Work = {
     material,
@@ -80,7 +106,7 @@ export function classifySurfaces(
     settings,
     field,
     cells,
-    types: new Uint8Array(cells * layers),
+    types: allocate(cells * layers),
     flags: new Uint8Array(cells * layers),
     a: new Uint8Array(cells),
     b: new Uint8Array(cells),
@@ -90,18 +116,34 @@ export function classifySurfaces(
     stack: new Int32Array(cells),
     minPiece: Math.max(4, Math.ceil(MIN_SURFACE / (shape.cell * shape.cell))),
   };
+  const runs = new Uint8Array(cells * layers);
+  const up = settings.topLayers - 1;
+  // the layers verticalShells(k) reads: up to k + up, and the one above it
+  const reach = (k: number) => Math.min(k + up + 2, layers);
+  let typed = 0;
+  let done = 0;
   // Each stage is a function called once per layer (not one long function of loops run once), so
   // that V8 optimises each loop body once and keeps it.
-  // 1-4: fill area, types, small areas solid, external surfaces grown 3 mm
-  for (let i = 0; i < layers; i++) typeLayer(work, i, fillArea);
-  // 5. vertical shells
-  for (let i = 0; i < layers; i++) markShellSources(work, i);
-  const runs = new Uint8Array(cells * layers);
-  for (let i = 0; i < layers; i++) plainRuns(work, i, runs);
-  for (let k = 0; k < layers; k++) verticalShells(work, k, runs);
-  // 6. bridge over infill
-  if (settings.density < 1) for (let k = 1; k < layers; k++) bridgeOverInfill(work, k);
-  return work.types;
+  return {
+    types: work.types,
+    needs: (k) => Math.min(reach(k) + 1, layers),
+    finish(upTo: number): void {
+      for (; done < Math.min(upTo, layers); done++) {
+        const k = done;
+        for (const last = reach(k); typed < last; typed++) {
+          // 1-4: fill area, types, small areas solid, external surfaces grown 3 mm
+          typeLayer(work, typed, fillArea);
+          // 5. vertical shells' sources, and the plain runs that let them skip a cell
+          markShellSources(work, typed);
+          plainRuns(work, typed, runs);
+        }
+        // 5. vertical shells
+        verticalShells(work, k, runs);
+        // 6. bridge over infill
+        if (settings.density < 1 && k >= 1) bridgeOverInfill(work, k);
+      }
+    },
+  };
 }
 
 /** The surfaces' inputs, output and scratch rasters. */
