@@ -76,6 +76,29 @@ describe('insetLoops and hatch', () => {
     expect(grown).toBeGreaterThan(20 + 0.5 * (2 + 2 * Math.hypot(1, 20)));
   });
 
+  it("moves a spike's tip in along its axis however far (no bevel there: it put the tip outside)", () => {
+    // the 1:10 spike shrunk by 0.2 mm: a similar triangle, scaled by (r − 0.2) / r about its
+    // incentre (r = area / half the perimeter), its tip 0.2 / sin(half the tip's angle) below the apex
+    const spike = loop([
+      [0, 0],
+      [2, 0],
+      [1, 20],
+    ]);
+    const [inset] = insetLoops([spike], 0.2);
+    if (!inset) throw new Error('no inset');
+    const r = 20 / ((2 + 2 * Math.hypot(1, 20)) / 2);
+    expect(Math.abs(loopArea2(inset)) / 2).toBeCloseTo(20 * ((r - 0.2) / r) ** 2, 2);
+    const tipY = Math.max(...inset.filter((_, k) => k % 2 === 1));
+    expect(tipY).toBeCloseTo(20 - 0.2 / Math.sin(Math.atan2(1, 20)), 3);
+    // every corner inside the spike
+    for (let k = 0; k < inset.length; k += 2) {
+      const x = inset[k] as number;
+      const y = inset[k + 1] as number;
+      expect(y).toBeGreaterThan(0);
+      expect(Math.abs(x - 1)).toBeLessThan(1 - y / 20);
+    }
+  });
+
   it('cuts lines at their spacing and phase, ends on the edges they cross', () => {
     const h = hatch([square(0, 0, 10)], 0, 1, 0.5);
     expect(h.count).toBe(10);

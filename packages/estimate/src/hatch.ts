@@ -62,7 +62,7 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
   const m = xy.length / 2;
   if (offsetScratch.ux.length < m) offsetScratch = newOffsetScratch(m * 2);
   // the edges of non-zero length
-  const { ux, uy, ox, oy, vx, vy, prev, next, alive, startX, startY, queue } = offsetScratch;
+  const { ux, uy, len, ox, oy, vx, vy, prev, next, alive, startX, startY, queue } = offsetScratch;
   let n = 0;
   for (let i = 0; i < m; i++) {
     const j = i + 1 < m ? i + 1 : 0;
@@ -70,13 +70,14 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
     const py = xy[2 * i + 1] as number;
     const dx = (xy[2 * j] as number) - px;
     const dy = (xy[2 * j + 1] as number) - py;
-    const len = Math.sqrt(dx * dx + dy * dy);
-    if (!(len > 1e-9)) continue;
-    ux[n] = dx / len;
-    uy[n] = dy / len;
+    const length = Math.sqrt(dx * dx + dy * dy);
+    if (!(length > 1e-9)) continue;
+    ux[n] = dx / length;
+    uy[n] = dy / length;
+    len[n] = length;
     // a point on the moved line (the edge's start moved along the left normal) and the original
-    ox[n] = px - (d * dy) / len;
-    oy[n] = py + (d * dx) / len;
+    ox[n] = px - (d * dy) / length;
+    oy[n] = py + (d * dx) / length;
     vx[n] = px;
     vy[n] = py;
     n++;
@@ -102,10 +103,18 @@ function offsetLoop(xy: Float64Array, d: number, join: 'miter' | 'round'): numbe
     const t = (wx * (uy[i] as number) - wy * (ux[i] as number)) / cross;
     const x = (ox[p] as number) + t * (ux[p] as number);
     const y = (oy[p] as number) + t * (uy[p] as number);
-    // lines nearly parallel meet far away: past the miter limit the corner is bevelled instead
+    // lines nearly parallel meet far away: past the miter limit the corner is bevelled instead.
+    // Where the moved edges cross (a spike's tip moved in), though, the crossing is the corner as
+    // long as it lies within the spike (no further from the tip than its edges are long): a bevel
+    // there put the corner outside the spike. A spike moved in past its collapse comes out with its
+    // edges reversed, dropped below
+    const parting = d > 0 ? cross < 0 : cross > 0;
     const mx = x - (ox[i] as number);
     const my = y - (oy[i] as number);
-    if (mx * mx + my * my > (MITER_LIMIT * d) ** 2) {
+    const reach = Math.min(len[p] as number, len[i] as number);
+    const tx = x - (vx[i] as number);
+    const ty = y - (vy[i] as number);
+    if (mx * mx + my * my > (MITER_LIMIT * d) ** 2 && (parting || tx * tx + ty * ty > reach * reach)) {
       startX[i] = ox[i] as number;
       startY[i] = oy[i] as number;
     } else {
@@ -185,6 +194,7 @@ function newOffsetScratch(size: number) {
   return {
     ux: new Float64Array(size),
     uy: new Float64Array(size),
+    len: new Float64Array(size),
     ox: new Float64Array(size),
     oy: new Float64Array(size),
     vx: new Float64Array(size),
