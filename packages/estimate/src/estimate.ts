@@ -1184,7 +1184,15 @@ function wallPathStage(
     thicknessFor(2 * PROFILE.perimeters, arachne) + firstInset,
     ring ? transitionReach(2 * PROFILE.perimeters, arachne, PROFILE.nozzle) : 0,
   );
-  const outer = passOuter.paths;
+  // where the wall holds two beads only, they share its thickness (shareTwoBeads)
+  const outer = shareTwoBeads(
+    passOuter.paths,
+    grid,
+    layer.wallWidth / 2,
+    thicknessFor(3, arachne) + firstInset,
+    thicknessFor(2, arachne) + firstInset,
+    firstInset,
+  );
   let inner = passInner.paths;
   // where a pass does not fit: one bead down the middle (too thin for two), or an odd middle bead
   // between the external ones (three beads); half the stretch's length, it runs along the middle
@@ -1400,6 +1408,87 @@ function wallPathStage(
 }
 
 /**
+ * Where a wall holds two beads only (thinner than the three-bead threshold `three`, thicker than the
+ * two-bead one `two`; full thicknesses), Arachne's two beads share it: each (T − fi) / 2 wide
+ * (BeadingStrategy with two beads: both outer, the thickness split between them), its centre
+ * fi / 2 + (T − fi) / 4 from its edge (fi: the outline's first inset, w − spacing). That is further
+ * in than the pass's `inset` (half a bead) where the wall is wider than two beads (a ring round a
+ * gear's bore: the loop dips deeper between the teeth) and nearer the edge where it is narrower (up
+ * a tooth). The pass's points are moved there along the inward normal; where the wall is thicker, a
+ * single look at the distance to the outline leaves them.
+ */
+function shareTwoBeads(
+  paths: WallPath[],
+  grid: EdgeGrid,
+  inset: number,
+  three: number,
+  two: number,
+  fi: number,
+): WallPath[] {
+  const reach = three / 2;
+  return paths.map((p) => {
+    const xy = p.xy;
+    const n = xy.length / 2;
+    if (n < 3) return p;
+    let out: number[] | null = null;
+    for (let k = 0; k < n; k++) {
+      const a = k > 0 ? k - 1 : p.closed ? n - 1 : k;
+      const b = k + 1 < n ? k + 1 : p.closed ? 0 : k;
+      const x = xy[2 * k] as number;
+      const y = xy[2 * k + 1] as number;
+      const tx = (xy[2 * b] as number) - (xy[2 * a] as number);
+      const ty = (xy[2 * b + 1] as number) - (xy[2 * a + 1] as number);
+      const len = Math.hypot(tx, ty);
+      if (!(len > 0)) continue;
+      const ux = tx / len;
+      const uy = ty / len;
+      // inwards (material on the left) to the middle of a wall at the threshold: still that far
+      // from the outline, the wall is thicker
+      const gx = x - uy * (reach - inset);
+      const gy = y + ux * (reach - inset);
+      if (grid.distance(gx, gy, reach) >= reach - 0.01) continue;
+      const thickness = wallThicknessAt(x, y, -uy, ux, grid);
+      if (!(thickness >= two && thickness < three)) continue;
+      const shift = fi / 2 + (thickness - fi) / 4 - inset;
+      // only where the beads widen (a narrower wall's beads, up a spike, keep their distance from
+      // its sides: Arachne propagates the beading of the wider part into it)
+      if (!(shift > 0)) continue;
+      out ??= xy.slice();
+      out[2 * k] = x - uy * shift;
+      out[2 * k + 1] = y + ux * shift;
+    }
+    return out ? { ...p, xy: out } : p;
+  });
+}
+
+/** The wall's thickness at (x, y), going inwards along (nx, ny): twice the largest distance to the
+ * outline met on the way (the medial axis), to about 2 µm. */
+function wallThicknessAt(x: number, y: number, nx: number, ny: number, grid: EdgeGrid): number {
+  const at = (t: number) => grid.distance(x + nx * t, y + ny * t, 2);
+  let best = at(0);
+  let bestT = 0;
+  for (let step = 1; step < 80; step++) {
+    const t = step * 0.025;
+    const d = at(t);
+    if (d < best - 0.02) break;
+    if (d > best) {
+      best = d;
+      bestT = t;
+    }
+  }
+  // the distance rises to the medial axis and falls past it: narrow the peak down
+  let lo = Math.max(0, bestT - 0.025);
+  let hi = bestT + 0.025;
+  for (let k = 0; k < 12; k++) {
+    const a = lo + (hi - lo) / 3;
+    const b = hi - (hi - lo) / 3;
+    if (at(a) < at(b)) lo = a;
+    else hi = b;
+  }
+  return 2 * Math.max(best, at((lo + hi) / 2));
+}
+
+/**
  * Where along a stretch too thin for the inner pass Arachne lays three beads (an odd middle bead
  * between the two external ones). Outside a ring, the stretch's thickness at its middle decides for
  * all of it. In a ring (one outline and one hole: a nut, a bushing), the stretch follows the ring's
@@ -1425,22 +1514,47 @@ function oddBeadRuns(
   const n = profile.at.length;
   const three = thicknessFor(3, arachne);
   const odd = profile.thickness.map((t) => beadCount(t - firstInset, arachne) === 3);
-  // runs of equal count; an inner run (neighbours on both sides) may dissolve
-  let start = 0;
-  const runs: Array<[from: number, to: number]> = [];
-  for (let k = 1; k <= n; k++)
-    if (k === n || odd[k] !== odd[start]) {
-      runs.push([start, k]);
-      start = k;
+  // runs of equal count; an inner run (neighbours on both sides) may dissolve: first the runs of
+  // three beads (filterTransitionMids tries each transition going up, into the thicker side,
+  // first), then, between the runs of three that stay, the runs of two. A stretch that closes on
+  // itself (the ring's whole skeleton loop) has no ends: its runs wrap round, every one inner.
+  const closed =
+    n > 2 &&
+    Math.hypot(
+      (xy[0] as number) - (xy[xy.length - 2] as number),
+      (xy[1] as number) - (xy[xy.length - 1] as number),
+    ) <
+      2 * ODD_SAMPLE_STEP;
+  const runsOf = (): Array<[from: number, length: number]> => {
+    // from a change of count (the first sample's run, when it wraps, ends the list)
+    let first = 0;
+    if (closed) while (first < n && odd[first] === odd[(first + n - 1) % n]) first++;
+    if (first === n) return [[0, n]];
+    const runs: Array<[from: number, length: number]> = [];
+    let start = first;
+    const end = closed ? first + n : n;
+    for (let k = first + 1; k <= end; k++)
+      if (k === end || odd[k % n] !== odd[start % n]) {
+        runs.push([start % n, k - start]);
+        start = k;
+      }
+    return runs;
+  };
+  for (const threeBeads of [true, false]) {
+    const runs = runsOf();
+    const inner = closed ? runs.length > 1 : runs.length > 2;
+    if (!inner) continue;
+    for (let r = closed ? 0 : 1; r < (closed ? runs.length : runs.length - 1); r++) {
+      const [from, length] = runs[r] as [number, number];
+      if (odd[from] !== threeBeads) continue;
+      let worst = 0;
+      for (let k = from; k < from + length; k++) {
+        const deviation = Math.abs((profile.thickness[k % n] as number) - firstInset - three);
+        worst = Math.max(worst, threeBeads ? deviation / 2 : deviation);
+      }
+      if (worst <= TRANSITION_FILTER_DEVIATION)
+        for (let k = from; k < from + length; k++) odd[k % n] = !threeBeads;
     }
-  for (let r = 1; r + 1 < runs.length; r++) {
-    const [from, to] = runs[r] as [number, number];
-    let worst = 0;
-    for (let k = from; k < to; k++) {
-      const deviation = Math.abs((profile.thickness[k] as number) - firstInset - three);
-      worst = Math.max(worst, odd[from] ? deviation / 2 : deviation);
-    }
-    if (worst <= TRANSITION_FILTER_DEVIATION) for (let k = from; k < to; k++) odd[k] = !odd[k];
   }
   const out: number[][] = [];
   const half = profile.length / n / 2;
