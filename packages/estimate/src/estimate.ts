@@ -35,7 +35,7 @@ import {
   supportKinds,
   supportPitch,
 } from './supports.js';
-import { classifySurfaces, type SurfaceSettings, surfaceClassifier } from './surfaces.js';
+import { classifySurfaces, type SurfaceSettings, surfaceClassifier, surfaceShells } from './surfaces.js';
 import {
   extrude,
   Feature,
@@ -1014,22 +1014,25 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
 }
 
 /**
- * The geometry, fill areas and surface types of a mesh at a layer height, built a layer at a time
- * (the same as layerGeometry, fillAreas and surfaceTypes build them all at once): `next` finishes
- * one more layer and returns its index, or -1 when all are done. The raster and the types are
- * allocated by `allocate` (shared memory, when another thread reads them as they come).
+ * The geometry, fill areas and surface typing of a mesh at a layer height, built a layer at a time
+ * (the same as layerGeometry, fillAreas and surfaceTypes build them all at once): `type` types one
+ * more layer (building the layers that needs) and returns how many are typed, or -1 when all are.
+ * The surface types are then finished by `surfaceShells` over `tables` (on another thread: the
+ * raster, the distance field and the tables are allocated by `allocate`, shared memory).
  */
 export interface LayerStream {
   readonly geometry: LayerGeometry;
   readonly areas: Loops[][];
-  readonly types: Uint8Array;
-  next(): number;
+  readonly field: Int8Array;
+  readonly tables: { types: Uint8Array; flags: Uint8Array; runs: Uint8Array };
+  readonly settings: SurfaceSettings;
+  type(): number;
 }
 
 export function layerStream(
   prepared: PreparedMesh,
   params: PrintParameters,
-  allocate?: (bytes: number) => Uint8Array,
+  allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
 ): LayerStream {
   const builder = geometryBuilder(
     prepared,
@@ -1039,35 +1042,49 @@ export function layerStream(
   );
   const geo = builder.geometry;
   const shape = rasterShape(geo);
-  const field = new Int8Array(shape.cols * shape.rows * geo.layerCount);
+  const fieldBytes = allocate(shape.cols * shape.rows * geo.layerCount);
+  const field = new Int8Array(fieldBytes.buffer, fieldBytes.byteOffset, fieldBytes.length);
   geo.field = field;
   const areas: Loops[][] = [];
+  const settings = surfaceSettings(geo, params.infillPercentage / 100);
   const classifier = surfaceClassifier(
     geo.raster.grid,
     geo.layerCount,
     shape,
-    surfaceSettings(geo, params.infillPercentage / 100),
+    settings,
     fillRaster(areas, shape),
     field,
     allocate,
   );
-  let finished = 0;
   return {
     geometry: geo,
     areas,
-    types: classifier.types,
-    next(): number {
-      if (finished >= geo.layerCount) return -1;
-      for (const need = classifier.needs(finished); builder.built < need; ) {
+    field,
+    tables: { types: classifier.types, flags: classifier.flags, runs: classifier.runs },
+    settings,
+    type(): number {
+      if (classifier.typed >= geo.layerCount) return -1;
+      // typing a layer reads its fill area and field, and the material of the layer above
+      for (const need = Math.min(classifier.typed + 2, geo.layerCount); builder.built < need; ) {
         const i = builder.built;
         builder.next();
         areas.push(layerFillAreas(geo, i));
         layerField(geo, i, shape, field);
       }
-      classifier.finish(finished + 1);
-      return finished++;
+      classifier.type();
+      return classifier.typed;
     },
   };
+}
+
+/** The shells' half of the surface types over a stream's tables (see layerStream). */
+export function layerShells(
+  geo: LayerGeometry,
+  field: Int8Array,
+  tables: { types: Uint8Array; flags: Uint8Array; runs: Uint8Array },
+  settings: SurfaceSettings,
+) {
+  return surfaceShells(geo.raster.grid, geo.layerCount, rasterShape(geo), settings, field, tables);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The worker of threads.ts: prepares the mesh, then builds its layers in order (`layerStream`) and
- * posts each batch as soon as it is finished (at least every few milliseconds, so that the other
- * thread always has a layer to lay).
+ * The worker of threads.ts: prepares the mesh, then builds and types its layers in order
+ * (`layerStream`) and posts each batch of typed layers (at least every few milliseconds, so that the
+ * other thread, which finishes their surfaces and lays them, always has a layer to go on with).
  */
 import { parentPort } from 'node:worker_threads';
 import { layerStream } from './estimate.js';
@@ -26,24 +26,26 @@ port.once('message', (req: WorkerRequest) => {
       layerCount: geo.layerCount,
       cellSize: geo.cellSize,
       raster: geo.raster,
-      types: stream.types,
+      field: stream.field,
+      tables: stream.tables,
+      settings: stream.settings,
       firstLayerHullPerimeter: geo.firstLayerHullPerimeter,
       size: geo.size,
     };
     post(frame);
     let from = 0;
     let since = performance.now();
-    for (let i = stream.next(); i >= 0; i = stream.next()) {
+    for (let typed = stream.type(); typed >= 0; typed = stream.type()) {
       const now = performance.now();
-      if (now - since < BATCH_MS && i + 1 < geo.layerCount) continue;
+      if (now - since < BATCH_MS && typed < geo.layerCount) continue;
       const batch: LayersMessage = {
         kind: 'layers',
         from,
-        islands: geo.islands.slice(from, i + 1),
-        areas: stream.areas.slice(from, i + 1),
+        islands: geo.islands.slice(from, typed),
+        areas: stream.areas.slice(from, typed),
       };
       post(batch);
-      from = i + 1;
+      from = typed;
       since = now;
     }
   } catch (err) {

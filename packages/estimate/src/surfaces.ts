@@ -78,15 +78,88 @@ export function classifySurfaces(
 }
 
 /** The surface types built a layer at a time (the stages as a wavefront, in the same order per
- * layer as all layers stage by stage, so the same types). */
+ * layer as all layers stage by stage, so the same types). Stages 1-4 and the vertical shells'
+ * sources ("typing", `type`) and stages 5-6 (`shell`) may run on two threads: the shells of layer
+ * k read only what typing has written up to `reach(k)` and write only layer k. */
 export interface SurfaceClassifier {
-  /** Surface types, layer-major; a layer's are final once `finish` has passed it. */
+  /** Surface types, layer-major; a layer's are final once `finish` (or `shell`) has passed it. */
   readonly types: Uint8Array;
-  /** The layers (from 0) whose material, field and fill area `prepare` must have, before layer
-   * k's types can be finished. */
+  /** The typing's tables the shells read (layer-major, as `types`). */
+  readonly flags: Uint8Array;
+  readonly runs: Uint8Array;
+  /** The layers (from 0) whose material, field and fill area must be there before layer k's
+   * types can be finished. */
   needs(k: number): number;
-  /** Makes the types of layers below `upTo` final. */
+  /** Layers typed so far. */
+  readonly typed: number;
+  /** Types the next layer (its material, field and fill area, and the material above, there). */
+  type(): void;
+  /** Makes the types of layers below `upTo` final (typing as far as that needs). */
   finish(upTo: number): void;
+}
+
+/** The shells' half of a classifier: `reach(k)` layers must be typed before `shell(k)`; layers are
+ * shelled in order. */
+export interface SurfaceShells {
+  reach(k: number): number;
+  shell(k: number): void;
+}
+
+interface SurfaceTables {
+  types: Uint8Array;
+  flags: Uint8Array;
+  runs: Uint8Array;
+}
+
+function newWork(
+  material: Uint8Array,
+  layers: number,
+  shape: Raster,
+  settings: SurfaceSettings,
+  field: Int8Array,
+  tables: SurfaceTables,
+): Work {
+  const cells = shape.cols * shape.rows;
+  return {
+    material,
+    layers,
+    shape,
+    settings,
+    field,
+    cells,
+    types: tables.types,
+    flags: tables.flags,
+    a: new Uint8Array(cells),
+    b: new Uint8Array(cells),
+    c: new Uint8Array(cells),
+    near: new Uint8Array(cells),
+    labels: new Int32Array(cells),
+    stack: new Int32Array(cells),
+    minPiece: Math.max(4, Math.ceil(MIN_SURFACE / (shape.cell * shape.cell))),
+  };
+}
+
+/** Stages 5-6 over tables a classifier types (on this thread, or shared from another). */
+export function surfaceShells(
+  material: Uint8Array,
+  layers: number,
+  shape: Raster,
+  settings: SurfaceSettings,
+  field: Int8Array,
+  tables: SurfaceTables,
+): SurfaceShells {
+  const work = newWork(material, layers, shape, settings, field, tables);
+  const up = settings.topLayers - 1;
+  return {
+    // the layers verticalShells(k) reads: up to k + up, and the one above it
+    reach: (k) => Math.min(k + up + 2, layers),
+    shell(k: number): void {
+      // 5. vertical shells
+      verticalShells(work, k, tables.runs);
+      // 6. bridge over infill
+      if (settings.density < 1 && k >= 1) bridgeOverInfill(work, k);
+    },
+  };
 }
 
 export function surfaceClassifier(
@@ -99,48 +172,36 @@ export function surfaceClassifier(
   allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
 ): SurfaceClassifier {
   const cells = shape.cols * shape.rows;
-  const work: Work = {
-    material,
-    layers,
-    shape,
-    settings,
-    field,
-    cells,
+  const tables: SurfaceTables = {
     types: allocate(cells * layers),
-    flags: new Uint8Array(cells * layers),
-    a: new Uint8Array(cells),
-    b: new Uint8Array(cells),
-    c: new Uint8Array(cells),
-    near: new Uint8Array(cells),
-    labels: new Int32Array(cells),
-    stack: new Int32Array(cells),
-    minPiece: Math.max(4, Math.ceil(MIN_SURFACE / (shape.cell * shape.cell))),
+    flags: allocate(cells * layers),
+    runs: allocate(cells * layers),
   };
-  const runs = new Uint8Array(cells * layers);
-  const up = settings.topLayers - 1;
-  // the layers verticalShells(k) reads: up to k + up, and the one above it
-  const reach = (k: number) => Math.min(k + up + 2, layers);
+  const work = newWork(material, layers, shape, settings, field, tables);
+  const shells = surfaceShells(material, layers, shape, settings, field, tables);
   let typed = 0;
   let done = 0;
   // Each stage is a function called once per layer (not one long function of loops run once), so
   // that V8 optimises each loop body once and keeps it.
+  const type = (): void => {
+    // 1-4: fill area, types, small areas solid, external surfaces grown 3 mm
+    typeLayer(work, typed, fillArea);
+    // 5. vertical shells' sources, and the plain runs that let them skip a cell
+    markShellSources(work, typed);
+    plainRuns(work, typed, tables.runs);
+    typed++;
+  };
   return {
-    types: work.types,
-    needs: (k) => Math.min(reach(k) + 1, layers),
+    ...tables,
+    needs: (k) => Math.min(shells.reach(k) + 1, layers),
+    get typed() {
+      return typed;
+    },
+    type,
     finish(upTo: number): void {
       for (; done < Math.min(upTo, layers); done++) {
-        const k = done;
-        for (const last = reach(k); typed < last; typed++) {
-          // 1-4: fill area, types, small areas solid, external surfaces grown 3 mm
-          typeLayer(work, typed, fillArea);
-          // 5. vertical shells' sources, and the plain runs that let them skip a cell
-          markShellSources(work, typed);
-          plainRuns(work, typed, runs);
-        }
-        // 5. vertical shells
-        verticalShells(work, k, runs);
-        // 6. bridge over infill
-        if (settings.density < 1 && k >= 1) bridgeOverInfill(work, k);
+        while (typed < shells.reach(done)) type();
+        shells.shell(done);
       }
     },
   };

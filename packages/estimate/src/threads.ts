@@ -13,23 +13,32 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TriangleMesh } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
-import { type EstimateResult, estimatePrint, estimateRun } from './estimate.js';
+import {
+  type EstimateResult,
+  estimatePrint,
+  estimateRun,
+  type LayerStream,
+  layerShells,
+} from './estimate.js';
 import type { Loops } from './hatch.js';
 import type { Island, LayerGeometry } from './slice.js';
 
-/** What the worker posts: first the geometry's frame (its raster and types on shared memory)… */
+/** What the worker posts: first the geometry's frame (its raster, distance field and surface tables
+ * on shared memory)… */
 export interface FrameMessage {
   kind: 'frame';
   layerHeight: number;
   layerCount: number;
   cellSize: number;
   raster: LayerGeometry['raster'];
-  types: Uint8Array;
+  field: Int8Array;
+  tables: LayerStream['tables'];
+  settings: LayerStream['settings'];
   firstLayerHullPerimeter: number;
   size: [number, number, number];
 }
 
-/** …then the finished layers, a few at a time, from layer `from` on… */
+/** …then the typed layers, a few at a time, from layer `from` on… */
 export interface LayersMessage {
   kind: 'layers';
   from: number;
@@ -108,6 +117,8 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
         let geo: LayerGeometry | null = null;
         const areas: Loops[][] = [];
         let run: ReturnType<typeof estimateRun> | null = null;
+        let shells: ReturnType<typeof layerShells> | null = null;
+        let typed = 0;
         let laid = 0;
         const fail = (err: unknown) => {
           void worker.terminate();
@@ -124,13 +135,15 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
                 cellSize: msg.cellSize,
                 islands: [],
                 raster: msg.raster,
+                field: msg.field,
                 firstLayerHullPerimeter: msg.firstLayerHullPerimeter,
                 size: msg.size,
               };
-              run = estimateRun(geo, areas, msg.types, params);
+              run = estimateRun(geo, areas, msg.tables.types, params);
+              shells = layerShells(geo, msg.field, msg.tables, msg.settings);
               return;
             }
-            if (!geo || !run) throw new Error('layers before the frame');
+            if (!geo || !run || !shells) throw new Error('layers before the frame');
             const g: LayerGeometry = geo;
             msg.islands.forEach((list, k) => {
               g.islands[msg.from + k] = list;
@@ -138,8 +151,13 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
             msg.areas.forEach((list, k) => {
               areas[msg.from + k] = list;
             });
-            const upTo = msg.from + msg.islands.length;
-            for (; laid < upTo; laid++) run.layer(laid);
+            typed = msg.from + msg.islands.length;
+            // each layer's surfaces finished (its shells read the typed layers up to its reach), then
+            // laid and planned
+            for (; laid < g.layerCount && shells.reach(laid) <= typed; laid++) {
+              shells.shell(laid);
+              run.layer(laid);
+            }
             if (laid === g.layerCount) {
               const result = run.result();
               void worker.terminate();
