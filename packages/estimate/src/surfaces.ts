@@ -87,9 +87,6 @@ export interface SurfaceClassifier {
   /** The typing's tables the shells read (layer-major, as `types`). */
   readonly flags: Uint8Array;
   readonly runs: Uint8Array;
-  /** The layers (from 0) whose material, field and fill area must be there before layer k's
-   * types can be finished. */
-  needs(k: number): number;
   /** Layers typed so far. */
   readonly typed: number;
   /** Types the next layer (its material, field and fill area, and the material above, there). */
@@ -105,7 +102,8 @@ export interface SurfaceShells {
   shell(k: number): void;
 }
 
-interface SurfaceTables {
+/** The surface types and the typing's tables the shells read (layer-major). */
+export interface SurfaceTables {
   types: Uint8Array;
   flags: Uint8Array;
   runs: Uint8Array;
@@ -148,16 +146,19 @@ export function surfaceShells(
   field: Int8Array,
   tables: SurfaceTables,
 ): SurfaceShells {
-  const work = newWork(material, layers, shape, settings, field, tables);
-  const up = settings.topLayers - 1;
+  return shellStages(newWork(material, layers, shape, settings, field, tables), tables.runs);
+}
+
+function shellStages(work: Work, runs: Uint8Array): SurfaceShells {
+  const up = work.settings.topLayers - 1;
   return {
     // the layers verticalShells(k) reads: up to k + up, and the one above it
-    reach: (k) => Math.min(k + up + 2, layers),
+    reach: (k) => Math.min(k + up + 2, work.layers),
     shell(k: number): void {
       // 5. vertical shells
-      verticalShells(work, k, tables.runs);
+      verticalShells(work, k, runs);
       // 6. bridge over infill
-      if (settings.density < 1 && k >= 1) bridgeOverInfill(work, k);
+      if (work.settings.density < 1 && k >= 1) bridgeOverInfill(work, k);
     },
   };
 }
@@ -178,7 +179,7 @@ export function surfaceClassifier(
     runs: allocate(cells * layers),
   };
   const work = newWork(material, layers, shape, settings, field, tables);
-  const shells = surfaceShells(material, layers, shape, settings, field, tables);
+  const shells = shellStages(work, tables.runs);
   let typed = 0;
   let done = 0;
   // Each stage is a function called once per layer (not one long function of loops run once), so
@@ -193,7 +194,6 @@ export function surfaceClassifier(
   };
   return {
     ...tables,
-    needs: (k) => Math.min(shells.reach(k) + 1, layers),
     get typed() {
       return typed;
     },
