@@ -35,7 +35,14 @@ import {
   supportKinds,
   supportPitch,
 } from './supports.js';
-import { classifySurfaces, type SurfaceSettings, surfaceClassifier, surfaceShells } from './surfaces.js';
+import {
+  classifySurfaces,
+  type SurfaceSettings,
+  type SurfaceShells,
+  type SurfaceTables,
+  surfaceClassifier,
+  surfaceShells,
+} from './surfaces.js';
 import {
   extrude,
   Feature,
@@ -201,13 +208,7 @@ export function estimateRun(
   };
   const planner = new MotionPlanner();
   const supports = params.supportRequired ? supportKindsOf(geo, types) : null;
-  const shape: Raster = {
-    cols: geo.raster.cols,
-    rows: geo.raster.rows,
-    cell: geo.cellSize,
-    originX: geo.raster.originX,
-    originY: geo.raster.originY,
-  };
+  const shape = rasterOf(geo);
   const pen = new Pen(moves, PROFILE.retractBeforeTravel);
   // the grid infill runs through the object's centre, where the slice's frame has its origin
   const origin: [number, number] = [0, 0];
@@ -941,16 +942,6 @@ function layerFillAreas(geo: LayerGeometry, i: number): Loops[] {
   return (geo.islands[i] ?? []).map((island) => fillArea(island.loops, width, geo.layerHeight));
 }
 
-function rasterShape(geo: LayerGeometry): Raster {
-  return {
-    cols: geo.raster.cols,
-    rows: geo.raster.rows,
-    cell: geo.cellSize,
-    originX: geo.raster.originX,
-    originY: geo.raster.originY,
-  };
-}
-
 /** The surface types' settings from the house profile at an infill density. */
 function surfaceSettings(geo: LayerGeometry, density: number): SurfaceSettings {
   return {
@@ -995,7 +986,7 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
   const key = density >= 1 ? 'full' : 'sparse';
   const cached = geo.surfaces?.get(key);
   if (cached) return cached;
-  const shape = rasterShape(geo);
+  const shape = rasterOf(geo);
   const cells = shape.cols * shape.rows;
   const field = geo.field ?? new Int8Array(cells * geo.layerCount);
   geo.field = field;
@@ -1023,8 +1014,7 @@ function surfaceTypes(geo: LayerGeometry, density: number, areas: Loops[][]): Ui
 export interface LayerStream {
   readonly geometry: LayerGeometry;
   readonly areas: Loops[][];
-  readonly field: Int8Array;
-  readonly tables: { types: Uint8Array; flags: Uint8Array; runs: Uint8Array };
+  readonly tables: SurfaceTables;
   readonly settings: SurfaceSettings;
   type(): number;
 }
@@ -1041,7 +1031,7 @@ export function layerStream(
     allocate,
   );
   const geo = builder.geometry;
-  const shape = rasterShape(geo);
+  const shape = rasterOf(geo);
   const fieldBytes = allocate(shape.cols * shape.rows * geo.layerCount);
   const field = new Int8Array(fieldBytes.buffer, fieldBytes.byteOffset, fieldBytes.length);
   geo.field = field;
@@ -1059,7 +1049,6 @@ export function layerStream(
   return {
     geometry: geo,
     areas,
-    field,
     tables: { types: classifier.types, flags: classifier.flags, runs: classifier.runs },
     settings,
     type(): number {
@@ -1077,14 +1066,15 @@ export function layerStream(
   };
 }
 
-/** The shells' half of the surface types over a stream's tables (see layerStream). */
+/** The shells' half of the surface types over a stream's tables (see layerStream): its geometry
+ * carries the distance field they read. */
 export function layerShells(
   geo: LayerGeometry,
-  field: Int8Array,
-  tables: { types: Uint8Array; flags: Uint8Array; runs: Uint8Array },
+  tables: SurfaceTables,
   settings: SurfaceSettings,
-) {
-  return surfaceShells(geo.raster.grid, geo.layerCount, rasterShape(geo), settings, field, tables);
+): SurfaceShells {
+  if (!geo.field) throw new Error('layerShells: the geometry has no distance field');
+  return surfaceShells(geo.raster.grid, geo.layerCount, rasterOf(geo), settings, geo.field, tables);
 }
 
 /**
@@ -1207,7 +1197,6 @@ function wallPathStage(
     grid,
     layer.wallWidth / 2,
     thicknessFor(3, arachne) + firstInset,
-    thicknessFor(2, arachne) + firstInset,
     firstInset,
   );
   let inner = passInner.paths;
@@ -1425,21 +1414,21 @@ function wallPathStage(
 }
 
 /**
- * Where a wall holds two beads only (thinner than the three-bead threshold `three`, thicker than the
- * two-bead one `two`; full thicknesses), Arachne's two beads share it: each (T − fi) / 2 wide
- * (BeadingStrategy with two beads: both outer, the thickness split between them), its centre
- * fi / 2 + (T − fi) / 4 from its edge (fi: the outline's first inset, w − spacing). That is further
- * in than the pass's `inset` (half a bead) where the wall is wider than two beads (a ring round a
- * gear's bore: the loop dips deeper between the teeth) and nearer the edge where it is narrower (up
- * a tooth). The pass's points are moved there along the inward normal; where the wall is thicker, a
- * single look at the distance to the outline leaves them.
+ * Where a wall holds two beads only (thinner than the three-bead threshold `three`, a full
+ * thickness), Arachne's two beads share it: each (T − fi) / 2 wide (BeadingStrategy with two
+ * beads: both outer, the thickness split between them), its centre fi / 2 + (T − fi) / 4 from its
+ * edge (fi: the outline's first inset, w − spacing). The pass's points are moved there along the
+ * inward normal where that is further in than the pass's `inset` (half a bead): where the wall is
+ * wider than two beads' optimum, 2 w − fi (a ring round a gear's bore: the loop dips deeper between
+ * the teeth). A narrower wall's beads, up a spike, keep their distance from its sides (Arachne
+ * propagates the wider part's beading into it). Where the wall is thicker than `three`, a single
+ * look at the distance to the outline leaves the points.
  */
 function shareTwoBeads(
   paths: WallPath[],
   grid: EdgeGrid,
   inset: number,
   three: number,
-  two: number,
   fi: number,
 ): WallPath[] {
   const reach = three / 2;
@@ -1465,11 +1454,8 @@ function shareTwoBeads(
       const gy = y + ux * (reach - inset);
       if (grid.distance(gx, gy, reach) >= reach - 0.01) continue;
       const thickness = wallThicknessAt(x, y, -uy, ux, grid);
-      if (!(thickness >= two && thickness < three)) continue;
       const shift = fi / 2 + (thickness - fi) / 4 - inset;
-      // only where the beads widen (a narrower wall's beads, up a spike, keep their distance from
-      // its sides: Arachne propagates the beading of the wider part into it)
-      if (!(shift > 0)) continue;
+      if (!(thickness < three && shift > 0)) continue;
       out ??= xy.slice();
       out[2 * k] = x - uy * shift;
       out[2 * k + 1] = y + ux * shift;
@@ -1854,6 +1840,7 @@ function supportKindsOf(geo: LayerGeometry, types: Uint8Array): SupportPlan {
   return geo.supportKinds;
 }
 
+/** The shape of a geometry's raster (its grid's size, cell and origin). */
 function rasterOf(geo: LayerGeometry): Raster {
   return {
     cols: geo.raster.cols,

@@ -22,15 +22,9 @@ port.once('message', (req: WorkerRequest) => {
     const geo = stream.geometry;
     const frame: FrameMessage = {
       kind: 'frame',
-      layerHeight: geo.layerHeight,
-      layerCount: geo.layerCount,
-      cellSize: geo.cellSize,
-      raster: geo.raster,
-      field: stream.field,
+      geometry: { ...geo, islands: [] },
       tables: stream.tables,
       settings: stream.settings,
-      firstLayerHullPerimeter: geo.firstLayerHullPerimeter,
-      size: geo.size,
     };
     post(frame);
     let from = 0;

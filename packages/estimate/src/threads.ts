@@ -1,8 +1,9 @@
 /**
- * The estimate on two threads (Node): a worker slices the mesh and classifies its surfaces a layer
- * at a time (`layerStream`), while this thread lays and plans each layer's paths as soon as the
- * worker has finished it (`estimateRun`). The stages and their order per layer are those of
- * `estimatePrint`, so the result is the same to the byte; only the wall-clock time differs.
+ * The estimate on two threads (Node): a worker slices the mesh and types its surfaces a layer at a
+ * time (`layerStream`), while this thread finishes each layer's surfaces (vertical shells, bridges
+ * over infill: `layerShells`) and lays and plans it (`estimateRun`) as soon as the worker has typed
+ * the layers its shells read. The stages and their order per layer are those of `estimatePrint`,
+ * so the result is the same to the byte; only the wall-clock time differs.
  *
  * With supports on, the supports are planned from the whole geometry before the first layer is
  * laid, so there is nothing to overlap: that estimate runs on this thread.
@@ -15,27 +16,22 @@ import type { TriangleMesh } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
 import {
   type EstimateResult,
+  type EstimateRun,
   estimatePrint,
   estimateRun,
-  type LayerStream,
   layerShells,
 } from './estimate.js';
 import type { Loops } from './hatch.js';
 import type { Island, LayerGeometry } from './slice.js';
+import type { SurfaceSettings, SurfaceShells, SurfaceTables } from './surfaces.js';
 
-/** What the worker posts: first the geometry's frame (its raster, distance field and surface tables
- * on shared memory)… */
+/** What the worker posts: first the geometry's frame (without its islands, which follow; its
+ * raster, distance field and the surface tables on shared memory)… */
 export interface FrameMessage {
   kind: 'frame';
-  layerHeight: number;
-  layerCount: number;
-  cellSize: number;
-  raster: LayerGeometry['raster'];
-  field: Int8Array;
-  tables: LayerStream['tables'];
-  settings: LayerStream['settings'];
-  firstLayerHullPerimeter: number;
-  size: [number, number, number];
+  geometry: LayerGeometry;
+  tables: SurfaceTables;
+  settings: SurfaceSettings;
 }
 
 /** …then the typed layers, a few at a time, from layer `from` on… */
@@ -116,9 +112,8 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
       return new Promise<EstimateResult>((resolve, reject) => {
         let geo: LayerGeometry | null = null;
         const areas: Loops[][] = [];
-        let run: ReturnType<typeof estimateRun> | null = null;
-        let shells: ReturnType<typeof layerShells> | null = null;
-        let typed = 0;
+        let run: EstimateRun | null = null;
+        let shells: SurfaceShells | null = null;
         let laid = 0;
         const fail = (err: unknown) => {
           void worker.terminate();
@@ -129,18 +124,9 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
           try {
             if (msg.kind === 'error') throw new Error(msg.message);
             if (msg.kind === 'frame') {
-              geo = {
-                layerHeight: msg.layerHeight,
-                layerCount: msg.layerCount,
-                cellSize: msg.cellSize,
-                islands: [],
-                raster: msg.raster,
-                field: msg.field,
-                firstLayerHullPerimeter: msg.firstLayerHullPerimeter,
-                size: msg.size,
-              };
+              geo = msg.geometry;
               run = estimateRun(geo, areas, msg.tables.types, params);
-              shells = layerShells(geo, msg.field, msg.tables, msg.settings);
+              shells = layerShells(geo, msg.tables, msg.settings);
               return;
             }
             if (!geo || !run || !shells) throw new Error('layers before the frame');
@@ -151,7 +137,7 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
             msg.areas.forEach((list, k) => {
               areas[msg.from + k] = list;
             });
-            typed = msg.from + msg.islands.length;
+            const typed = msg.from + msg.islands.length;
             // each layer's surfaces finished (its shells read the typed layers up to its reach), then
             // laid and planned
             for (; laid < g.layerCount && shells.reach(laid) <= typed; laid++) {
