@@ -1879,8 +1879,11 @@ function supportStage(
   if (Math.abs(height - layer.layerHeight) > 1e-6) layerChange(ctx.moves, layer.layerHeight / 2);
   const settings = supportSettings(layer.layerHeight);
   const width = layer.first ? PROFILE.firstLayerWidth : PROFILE.supportWidth;
-  const s = spacing(width, h);
-  const area = h * s;
+  // a bead of the support layer's own height; its lines are laid the support flow's spacing apart,
+  // which PrusaSlicer takes at the object's layer height (a 0.3 mm support layer under 0.2 mm
+  // layers keeps 0.307 mm between its lines)
+  const area = h * spacing(width, h);
+  const s = spacing(width, layer.layerHeight);
   const feed = area / ctx.filamentArea;
   const speed = Math.min(layer.layerSpeed, PROFILE.maxVolumetric / area);
   const mask = new Uint8Array(cells);
