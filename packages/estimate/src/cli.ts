@@ -15,10 +15,10 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const base = process.env.INIT_CWD ?? process.cwd();
   const file = path.resolve(base, args.file);
-  const reading = readWhole(file);
+  let reading: Promise<Uint8Array> | null = readWhole(file);
   // (a failed read is reported after the modules load; until then it must not go unhandled)
   reading.catch(() => undefined);
-  const [{ parseModel }, { parseParameters }, { estimatePrint }, threads] = await Promise.all([
+  const [{ parseModel, release }, { parseParameters }, { estimatePrint }, threads] = await Promise.all([
     import('@printloop/geometry'),
     import('@printloop/materials'),
     import('./estimate.js'),
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const params = parseParameters(args.params);
   // the second thread starts now, so that its modules load while the file is read and parsed
   const worker = threads.threadsHelp(params) ? threads.startLayerWorker() : null;
-  let data: Uint8Array;
+  let data: Uint8Array | null;
   try {
     data = await reading;
   } catch {
@@ -41,6 +41,11 @@ async function main(): Promise<void> {
     await worker?.close();
     throw err;
   }
+  // the file's bytes are freed now, not at some later collection, which a small heap may not run
+  // before the estimate ends (50 MB for a 1 M-triangle STL; the peak memory was 45 MB higher)
+  if (parsed.mesh.positions.buffer !== data.buffer) release(data);
+  data = null;
+  reading = null;
   const est = worker ? await worker.estimate(parsed.mesh, params) : estimatePrint(parsed.mesh, params);
   process.stdout.write(`${JSON.stringify(est)}\n`);
 }

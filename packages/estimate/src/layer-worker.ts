@@ -4,7 +4,8 @@
  * other thread, which finishes their surfaces and lays them, always has a layer to go on with).
  */
 import { parentPort } from 'node:worker_threads';
-import { layerStream } from './estimate.js';
+import { release } from '@printloop/geometry';
+import { type LayerStream, layerStream } from './estimate.js';
 import { prepareMesh } from './slice.js';
 import type { FrameMessage, LayersMessage, WorkerMessage, WorkerRequest } from './threads.js';
 
@@ -17,8 +18,7 @@ if (!port) throw new Error('layer-worker.js runs as a worker thread');
 port.once('message', (req: WorkerRequest) => {
   const post = (msg: WorkerMessage) => port.postMessage(msg);
   try {
-    const prepared = prepareMesh({ positions: req.positions, triangleCount: req.triangleCount });
-    const stream = layerStream(prepared, req.params, (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
+    const stream = openStream(req);
     const geo = stream.geometry;
     const frame: FrameMessage = {
       kind: 'frame',
@@ -46,3 +46,15 @@ port.once('message', (req: WorkerRequest) => {
     post({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
   }
 });
+
+/**
+ * The request's layer stream. Once the mesh is sliced into the stream's segments, its positions and
+ * per-facet z ranges (44 MB for a million triangles) are not needed: nothing here keeps them.
+ */
+function openStream(req: WorkerRequest): LayerStream {
+  const prepared = prepareMesh({ positions: req.positions, triangleCount: req.triangleCount });
+  const stream = layerStream(prepared, req.params, (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
+  // sliced: the positions (this thread's own, transferred) are freed now
+  release(req.positions);
+  return stream;
+}

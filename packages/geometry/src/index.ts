@@ -61,6 +61,7 @@ export {
   type OcctModule,
   STEP_TESSELLATION,
 } from './parse/step.js';
+export { release } from './release.js';
 export type { Analysis, AnalyzeOptions, BBox, ModelFormat, TriangleMesh, Units } from './types.js';
 
 /** Parses and measures a model file. Throws only `GeometryError`. */
