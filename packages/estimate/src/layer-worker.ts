@@ -4,7 +4,8 @@
  * other thread, which finishes their surfaces and lays them, always has a layer to go on with).
  */
 import { parentPort } from 'node:worker_threads';
-import { release } from '@printloop/geometry';
+// (the one helper, not the package's index: this thread's start is on the estimate's path)
+import { release } from '@printloop/geometry/release';
 import { type LayerStream, layerStream } from './estimate.js';
 import { prepareMesh } from './slice.js';
 import type { FrameMessage, LayersMessage, WorkerMessage, WorkerRequest } from './threads.js';
