@@ -39,6 +39,11 @@ function timed(
   return { ms, maxRssKb: m ? Number(m[1]) : null, status: r.status, out: r.stdout ?? '' };
 }
 
+/** The median of three timings. */
+function middleOf3(ms: number[]): number {
+  return [...ms].sort((a, b) => a - b)[1] as number;
+}
+
 function main(): void {
   const dir = mkdtempSync(path.join(tmpdir(), 'estimate-bench-'));
   try {
@@ -89,7 +94,7 @@ function main(): void {
     }
     const seconds = (xs: number[]) => xs.map((x) => (x / 1000).toFixed(2)).join(' / ');
     const est = JSON.parse(out) as { print_time_s: number; filament_g: number };
-    const median = [...runs].sort((a, b) => a - b)[1] as number;
+    const median = middleOf3(runs);
     console.log(
       `estimate (whole process, node cli.js, median of 3): ${(median / 1000).toFixed(2)} s (${seconds(runs)}), peak RSS ${rss ? `${(rss / 1024).toFixed(0)} MB` : 'n/a'}; print ${est.print_time_s} s, ${est.filament_g} g`,
     );
@@ -106,7 +111,7 @@ function main(): void {
       console.log('prusa-slicer: not installed here, comparison skipped');
       return;
     }
-    const slicerMedian = [...slicerRuns].sort((a, b) => a - b)[1] as number;
+    const slicerMedian = middleOf3(slicerRuns);
     console.log(
       `prusa-slicer slicing the same file (median of 3, in turn with the estimate's runs): ${(slicerMedian / 1000).toFixed(2)} s (${seconds(slicerRuns)}), peak RSS ${slicerRss ? `${(slicerRss / 1024).toFixed(0)} MB` : 'n/a'}`,
     );

@@ -1049,7 +1049,7 @@ export function layerStream(
   return {
     geometry: geo,
     areas,
-    tables: { types: classifier.types, flags: classifier.flags, runs: classifier.runs },
+    tables: classifier.tables,
     settings,
     type(): number {
       if (classifier.typed >= geo.layerCount) return -1;
@@ -1875,14 +1875,13 @@ function supportStage(
     if (kinds[base + p] !== SupportKind.none) present.add(kinds[base + p] as number);
   if (present.size === 0) return;
   // a support layer of its own height (its own layer change when it is not the object's)
-  const h = height;
   if (Math.abs(height - layer.layerHeight) > 1e-6) layerChange(ctx.moves, layer.layerHeight / 2);
   const settings = supportSettings(layer.layerHeight);
   const width = layer.first ? PROFILE.firstLayerWidth : PROFILE.supportWidth;
   // a bead of the support layer's own height; its lines are laid the support flow's spacing apart,
   // which PrusaSlicer takes at the object's layer height (a 0.3 mm support layer under 0.2 mm
   // layers keeps 0.307 mm between its lines)
-  const area = h * spacing(width, h);
+  const area = height * spacing(width, height);
   const s = spacing(width, layer.layerHeight);
   const feed = area / ctx.filamentArea;
   const speed = Math.min(layer.layerSpeed, PROFILE.maxVolumetric / area);

@@ -74,7 +74,7 @@ export function classifySurfaces(
 ): Uint8Array {
   const classifier = surfaceClassifier(material, layers, shape, settings, fillArea, field);
   classifier.finish(layers);
-  return classifier.types;
+  return classifier.tables.types;
 }
 
 /** The surface types built a layer at a time (the stages as a wavefront, in the same order per
@@ -82,11 +82,9 @@ export function classifySurfaces(
  * sources ("typing", `type`) and stages 5-6 (`shell`) may run on two threads: the shells of layer
  * k read only what typing has written up to `reach(k)` and write only layer k. */
 export interface SurfaceClassifier {
-  /** Surface types, layer-major; a layer's are final once `finish` (or `shell`) has passed it. */
-  readonly types: Uint8Array;
-  /** The typing's tables the shells read (layer-major, as `types`). */
-  readonly flags: Uint8Array;
-  readonly runs: Uint8Array;
+  /** The surface types (a layer's are final once `finish`, or `shell`, has passed it) and the
+   * typing's tables the shells read. */
+  readonly tables: SurfaceTables;
   /** Layers typed so far. */
   readonly typed: number;
   /** Types the next layer (its material, field and fill area, and the material above, there). */
@@ -193,7 +191,7 @@ export function surfaceClassifier(
     typed++;
   };
   return {
-    ...tables,
+    tables,
     get typed() {
       return typed;
     },
