@@ -95,6 +95,7 @@ export type PartSpec =
       flare: number;
     }
   | { kind: 'thinBox'; size: [number, number, number]; wall: number; floor: number }
+  | { kind: 'sharpBox'; size: [number, number, number]; wall: number; floor: number }
   | { kind: 'plate'; parts: Array<{ part: PartSpec; x: number; y: number; rotate?: number }> }
   | {
       kind: 'cellPlate';
@@ -670,6 +671,38 @@ function thinBox(spec: Extract<PartSpec, { kind: 'thinBox' }>): TriangleMesh {
   );
 }
 
+/**
+ * An open box as CAD draws one: rectangular outside and inside, every corner sharp. (thinBox samples
+ * both rectangles at the same angles, so the inside corners of a box that is not square are cut by
+ * a chord: thicker, chamfered corners that a drawn box does not have.)
+ */
+function sharpBox(spec: Extract<PartSpec, { kind: 'sharpBox' }>): TriangleMesh {
+  const [sx, sy, sz] = spec.size;
+  const soup = new Soup();
+  const rect = (hx: number, hy: number): Point2[] => [
+    [-hx, -hy],
+    [hx, -hy],
+    [hx, hy],
+    [-hx, hy],
+  ];
+  const outer = rect(sx / 2, sy / 2);
+  const inner = rect(sx / 2 - spec.wall, sy / 2 - spec.wall);
+  const at = (p: Point2, z: number): Point3 => [p[0], p[1], z];
+  for (let i = 0; i < 4; i++) {
+    const j = (i + 1) % 4;
+    const [o0, o1, i0, i1] = [outer[i], outer[j], inner[i], inner[j]] as [Point2, Point2, Point2, Point2];
+    // outside wall, rim, inside wall (facing the cavity)
+    soup.quad(at(o0, 0), at(o1, 0), at(o1, sz), at(o0, sz));
+    soup.quad(at(o0, sz), at(o1, sz), at(i1, sz), at(i0, sz));
+    soup.quad(at(i0, spec.floor), at(i0, sz), at(i1, sz), at(i1, spec.floor));
+  }
+  const [a, b, c, d] = outer as [Point2, Point2, Point2, Point2];
+  soup.quad(at(a, 0), at(d, 0), at(c, 0), at(b, 0));
+  const [p, q, r, t] = inner as [Point2, Point2, Point2, Point2];
+  soup.quad(at(p, spec.floor), at(q, spec.floor), at(r, spec.floor), at(t, spec.floor));
+  return orientOutward(soup.build());
+}
+
 function disc(spec: Extract<PartSpec, { kind: 'disc' }>): TriangleMesh {
   // a disc whose holes sit on a ring; built as a cell-free star prism (outer) with one bore and
   // holes cut by isoSurface would be heavy: use radial segments instead (holes as notches)
@@ -800,6 +833,8 @@ export function buildPart(spec: PartSpec): TriangleMesh {
       return vase(spec);
     case 'thinBox':
       return thinBox(spec);
+    case 'sharpBox':
+      return sharpBox(spec);
     case 'plate':
       return merge(...spec.parts.map((p) => transform(buildPart(p.part), [p.x, p.y, 0], p.rotate ?? 0)));
     case 'cellPlate': {
