@@ -590,10 +590,27 @@ function thinWallStage(
     for (const o of outlines) corners += thickCorners(o.xy, thickness, next);
     return Array.from({ length: corners }, () => beads.length + 1);
   };
+  // an odd ring's corners that take one bead more (their loops of the inner beads)
+  const oddCorners = beads.length % 2 === 1 ? thickCornerBeads().length : 0;
+  // an odd ring without corner loops has the seams of its loops side by side (three sharp boxes'
+  // G-code: 3-4 mm of travel a layer); with them, PrusaSlicer starts the external loops a hop across
+  // the ring (oddRingTravel). An even ring's seams were side by side in some boxes' G-code and a side
+  // apart in others (58-82 mm a layer): left where its loops start.
+  const aligned = beads.length % 2 === 1 && oddCorners === 0;
   if (beads.length >= 2) {
     const bead = beads[0] as number;
     const passes: PerimeterPass[] = [{ inset: firstInset + bead / 2 }];
-    perimeterStage(moves, outlines, passes, flow(bead), speed(bead), bead, PROFILE.retractBeforeTravel, true);
+    perimeterStage(
+      moves,
+      outlines,
+      passes,
+      flow(bead),
+      speed(bead),
+      bead,
+      PROFILE.retractBeforeTravel,
+      true,
+      aligned,
+    );
   }
   if (beads.length % 2 === 0) {
     // corners thick enough for a middle bead get one as a separate open piece, reached retracted
@@ -609,7 +626,7 @@ function thinWallStage(
   }
   if (beads.length % 2 === 1) {
     const bead = beads[(beads.length - 1) / 2] as number;
-    const corners = thickCornerBeads().length;
+    const corners = oddCorners;
     const hasHole = outlines.some((o) => !o.outer);
     const pieces = Math.max(hasHole ? 0 : 1, 2 * corners);
     const passes: PerimeterPass[] = [{ share: 0.5 }];
@@ -617,7 +634,17 @@ function thinWallStage(
       const hop = corners > 0 ? oddRingTravel(outline / 2, corners) / (pieces - 1) : outline / 2 / pieces;
       repeat(pieces - 1, () => travel(moves, hop, Math.PI / 4, hop > PROFILE.retractBeforeTravel));
     }
-    perimeterStage(moves, outlines, passes, flow(bead), speed(bead), bead, PROFILE.retractBeforeTravel, true);
+    perimeterStage(
+      moves,
+      outlines,
+      passes,
+      flow(bead),
+      speed(bead),
+      bead,
+      PROFILE.retractBeforeTravel,
+      true,
+      aligned,
+    );
   }
 }
 
@@ -910,9 +937,14 @@ function perimeterStage(
   spacingMm: number,
   retractBefore: number,
   splitCorners = false,
+  alignSeams = false,
 ): [number, number] | null {
   let last: [number, number] | null = null;
-  for (const index of nearestOrder(outlines)) {
+  const order = nearestOrder(outlines);
+  // where the loop being printed starts (its seam)
+  let sx = outlines[order[0] as number]?.xy[0] as number;
+  let sy = outlines[order[0] as number]?.xy[1] as number;
+  for (const index of order) {
     const o = outlines[index] as { xy: Float64Array; length: number; outer: boolean };
     for (const pass of passes) {
       const length = 'inset' in pass ? insetLength(o.length, o.outer, pass.inset) : o.length * pass.share;
@@ -920,14 +952,19 @@ function perimeterStage(
       followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls, splitCorners);
       travel(moves, spacingMm, Math.PI / 2, false);
     }
-    last = [o.xy[0] as number, o.xy[1] as number];
+    last = [sx, sy];
     const next = nextIndex.get(index);
     if (next !== undefined) {
+      // aligned: the next loop's seam is its vertex nearest this one's (PrusaSlicer's G-code of a
+      // box's or a vase's wall, outside and inside, has the seams side by side); else its first
       const n = outlines[next] as { xy: Float64Array };
-      const dx = (n.xy[0] as number) - (o.xy[0] as number);
-      const dy = (n.xy[1] as number) - (o.xy[1] as number);
+      const [k] = alignSeams ? nearestVertex(n.xy, sx, sy) : [0];
+      const dx = (n.xy[2 * k] as number) - sx;
+      const dy = (n.xy[2 * k + 1] as number) - sy;
       const hop = Math.sqrt(dx * dx + dy * dy);
       travel(moves, hop, Math.atan2(dy, dx), hop > retractBefore);
+      sx += dx;
+      sy += dy;
     }
   }
   nextIndex.clear();
@@ -1708,7 +1745,7 @@ function loopFrom(xy: number[], start: number): number[] {
 }
 
 /** Index of and distance to the vertex of `xy` nearest (x, y). */
-function nearestVertex(xy: number[], x: number, y: number): [number, number] {
+function nearestVertex(xy: ArrayLike<number>, x: number, y: number): [number, number] {
   let best = 0;
   let bestD = Number.POSITIVE_INFINITY;
   for (let i = 0; i < xy.length; i += 2) {
