@@ -54,6 +54,7 @@ import {
   planLayer,
   polygonLoop,
   reversedPath,
+  roundLoop,
   travel,
 } from './toolpath.js';
 import {
@@ -644,6 +645,9 @@ function thinWallStage(
       PROFILE.retractBeforeTravel,
       true,
       aligned,
+      // a middle bead all round turns round the hole's corners on Arachne's skeleton (half the wall
+      // from them); the pieces between corner loops keep the outline's corners
+      aligned ? thickness / 2 + firstInset : 0,
     );
   }
 }
@@ -731,12 +735,14 @@ function keptBeadCount(thickness: number, base: number, settings: ArachneSetting
   return count;
 }
 
-/** Turn (radians) at an outline vertex from which a thickening counts as a sharp corner. */
-const SHARP_TURN = Math.PI / 6;
+/** Turn (radians) at an outline vertex from which a thickening counts as a sharp corner: a square
+ * corner's (90°) does, a hexagon's (60°) and an octagon's (45°) do not (their three-bead walls have
+ * no corner loops in PrusaSlicer's G-code, at any layer height). */
+const SHARP_TURN = (75 * Math.PI) / 180;
 
 /**
  * Whether a span of a ring's profile (thinRing) is at a sharp corner of its outline: a vertex there
- * (or next to it) turns by 30° or more. Arachne types a skeleton edge as central only where the
+ * (or next to it) turns by SHARP_TURN or more. Arachne types a skeleton edge as central only where the
  * wall's thickness changes slowly along it (by under sin 5° per unit length,
  * SkeletalTrapezoidation::updateIsCentral at 2.5.0), and it only filters bead-count transitions on
  * central edges; at a sharp corner the thickening is not central, and the corner's node takes the
@@ -938,6 +944,7 @@ function perimeterStage(
   retractBefore: number,
   splitCorners = false,
   alignSeams = false,
+  roundRadius = 0,
 ): [number, number] | null {
   let last: [number, number] | null = null;
   const order = nearestOrder(outlines);
@@ -949,7 +956,9 @@ function perimeterStage(
     for (const pass of passes) {
       const length = 'inset' in pass ? insetLength(o.length, o.outer, pass.inset) : o.length * pass.share;
       if (!(length > 0) || !(o.length > 0)) continue;
-      followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls, splitCorners);
+      if (roundRadius > 0)
+        roundLoop(moves, o.xy, length / o.length, roundRadius, filamentPerMm, speed, Feature.walls);
+      else followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls, splitCorners);
       travel(moves, spacingMm, Math.PI / 2, false);
     }
     last = [sx, sy];

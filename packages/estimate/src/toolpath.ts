@@ -185,6 +185,95 @@ function splitLoop(
   }
 }
 
+/** Turns under this (radians) stay corners in roundLoop. */
+const ROUND_FROM = Math.PI / 12;
+/** Largest turn (radians) of one chord of a rounded corner: Arachne's skeleton round a reflex
+ * vertex, as PrusaSlicer 2.5 discretises it (a square corner of a three-bead wall's middle bead is
+ * eight 0.12 mm chords in its G-code). */
+const ROUND_STEP = Math.PI / 16;
+
+/**
+ * A loop (its points scaled by `scale` about its start) whose corners of 15° or more are rounded to
+ * `radius` mm, as chords of up to 11.25°: the middle bead of a thin wall runs on Arachne's skeleton,
+ * which turns round the inside corner's vertex at half the wall from it. (Where a corner's
+ * neighbouring sides are short, the arc is cut to 0.45 of the shorter.)
+ */
+export function roundLoop(
+  moves: LayerMoves,
+  xy: Float64Array,
+  scale: number,
+  radius: number,
+  filamentPerMm: number,
+  feed: number,
+  feature: Feature,
+): void {
+  const n = xy.length / 2;
+  if (n < 3) {
+    followLoop(moves, xy, scale, filamentPerMm, feed, feature);
+    return;
+  }
+  const segX = (i: number) => ((xy[2 * ((i + 1) % n)] as number) - (xy[2 * i] as number)) * scale;
+  const segY = (i: number) => ((xy[2 * ((i + 1) % n) + 1] as number) - (xy[2 * i + 1] as number)) * scale;
+  const len = new Float64Array(n);
+  const dir = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    len[i] = Math.hypot(segX(i), segY(i));
+    dir[i] = Math.atan2(segY(i), segX(i));
+  }
+  // per vertex i (between segment i - 1 and segment i): its turn and the length the arc takes off
+  // each neighbouring segment
+  const turn = new Float64Array(n);
+  const cut = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = (i + n - 1) % n;
+    if (!((len[p] as number) > 0) || !((len[i] as number) > 0)) continue;
+    let t = (dir[i] as number) - (dir[p] as number);
+    if (t > Math.PI) t -= 2 * Math.PI;
+    if (t < -Math.PI) t += 2 * Math.PI;
+    if (Math.abs(t) < ROUND_FROM) continue;
+    turn[i] = t;
+    cut[i] = Math.min(
+      radius * Math.tan(Math.abs(t) / 2),
+      0.45 * Math.min(len[p] as number, len[i] as number),
+    );
+  }
+  for (let i = 0; i < n; i++) {
+    const l = len[i] as number;
+    if (!(l > 0)) continue;
+    const j = (i + 1) % n;
+    const straight = l - (cut[i] as number) - (cut[j] as number);
+    const d = dir[i] as number;
+    if (straight > 0)
+      moves.push(
+        straight * Math.cos(d),
+        straight * Math.sin(d),
+        0,
+        straight * filamentPerMm,
+        feed,
+        MoveKind.extrude,
+        feature,
+      );
+    // the arc across vertex j, from this segment's direction to the next one's
+    const t = turn[j] as number;
+    if (t === 0) continue;
+    const r = (cut[j] as number) / Math.tan(Math.abs(t) / 2);
+    const k = Math.max(1, Math.ceil(Math.abs(t) / ROUND_STEP));
+    const chord = 2 * r * Math.sin(Math.abs(t) / (2 * k));
+    for (let m = 0; m < k; m++) {
+      const a = d + (t * (m + 0.5)) / k;
+      moves.push(
+        chord * Math.cos(a),
+        chord * Math.sin(a),
+        0,
+        chord * filamentPerMm,
+        feed,
+        MoveKind.extrude,
+        feature,
+      );
+    }
+  }
+}
+
 /** A closed regular polygon of `sides` sides and `perimeter` mm (a loop whose outline is unknown). */
 export function polygonLoop(
   moves: LayerMoves,
