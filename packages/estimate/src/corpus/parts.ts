@@ -96,6 +96,7 @@ export type PartSpec =
     }
   | { kind: 'thinBox'; size: [number, number, number]; wall: number; floor: number }
   | { kind: 'sharpBox'; size: [number, number, number]; wall: number; floor: number }
+  | { kind: 'polyCup'; sides: number; apothem: number; height: number; wall: number; floor: number }
   | { kind: 'plate'; parts: Array<{ part: PartSpec; x: number; y: number; rotate?: number }> }
   | {
       kind: 'cellPlate';
@@ -678,28 +679,44 @@ function thinBox(spec: Extract<PartSpec, { kind: 'thinBox' }>): TriangleMesh {
  */
 function sharpBox(spec: Extract<PartSpec, { kind: 'sharpBox' }>): TriangleMesh {
   const [sx, sy, sz] = spec.size;
-  const soup = new Soup();
   const rect = (hx: number, hy: number): Point2[] => [
     [-hx, -hy],
     [hx, -hy],
     [hx, hy],
     [-hx, hy],
   ];
-  const outer = rect(sx / 2, sy / 2);
-  const inner = rect(sx / 2 - spec.wall, sy / 2 - spec.wall);
+  return sharpCup(rect(sx / 2, sy / 2), rect(sx / 2 - spec.wall, sy / 2 - spec.wall), sz, spec.floor);
+}
+
+/** A cup whose outside and inside are regular polygons (a hexagonal pencil pot), corners sharp. */
+function polyCup(spec: Extract<PartSpec, { kind: 'polyCup' }>): TriangleMesh {
+  const polygon = (apothem: number): Point2[] =>
+    Array.from({ length: spec.sides }, (_, i) => {
+      const a = (2 * Math.PI * (i + 0.5)) / spec.sides;
+      const r = apothem / Math.cos(Math.PI / spec.sides);
+      return [r * Math.cos(a), r * Math.sin(a)] as Point2;
+    });
+  return sharpCup(polygon(spec.apothem), polygon(spec.apothem - spec.wall), spec.height, spec.floor);
+}
+
+/** A cup between two convex polygons (counter-clockwise, vertex for vertex) from z 0 to `height`,
+ * its cavity down to `floor`. */
+function sharpCup(outer: Point2[], inner: Point2[], height: number, floor: number): TriangleMesh {
+  const soup = new Soup();
   const at = (p: Point2, z: number): Point3 => [p[0], p[1], z];
-  for (let i = 0; i < 4; i++) {
-    const j = (i + 1) % 4;
+  const n = outer.length;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
     const [o0, o1, i0, i1] = [outer[i], outer[j], inner[i], inner[j]] as [Point2, Point2, Point2, Point2];
-    // outside wall, rim, inside wall (facing the cavity)
-    soup.quad(at(o0, 0), at(o1, 0), at(o1, sz), at(o0, sz));
-    soup.quad(at(o0, sz), at(o1, sz), at(i1, sz), at(i0, sz));
-    soup.quad(at(i0, spec.floor), at(i0, sz), at(i1, sz), at(i1, spec.floor));
+    // outside wall, rim, inside wall (facing the cavity), and the bottom and the cavity's floor as fans
+    soup.quad(at(o0, 0), at(o1, 0), at(o1, height), at(o0, height));
+    soup.quad(at(o0, height), at(o1, height), at(i1, height), at(i0, height));
+    soup.quad(at(i0, floor), at(i0, height), at(i1, height), at(i1, floor));
+    if (i > 0 && j > 0) {
+      soup.tri(at(outer[0] as Point2, 0), at(o1, 0), at(o0, 0));
+      soup.tri(at(inner[0] as Point2, floor), at(i0, floor), at(i1, floor));
+    }
   }
-  const [a, b, c, d] = outer as [Point2, Point2, Point2, Point2];
-  soup.quad(at(a, 0), at(d, 0), at(c, 0), at(b, 0));
-  const [p, q, r, t] = inner as [Point2, Point2, Point2, Point2];
-  soup.quad(at(p, spec.floor), at(q, spec.floor), at(r, spec.floor), at(t, spec.floor));
   return orientOutward(soup.build());
 }
 
@@ -835,6 +852,8 @@ export function buildPart(spec: PartSpec): TriangleMesh {
       return thinBox(spec);
     case 'sharpBox':
       return sharpBox(spec);
+    case 'polyCup':
+      return polyCup(spec);
     case 'plate':
       return merge(...spec.parts.map((p) => transform(buildPart(p.part), [p.x, p.y, 0], p.rotate ?? 0)));
     case 'cellPlate': {
