@@ -97,6 +97,7 @@ export type PartSpec =
   | { kind: 'thinBox'; size: [number, number, number]; wall: number; floor: number }
   | { kind: 'sharpBox'; size: [number, number, number]; wall: number; floor: number }
   | { kind: 'polyCup'; sides: number; apothem: number; height: number; wall: number; floor: number }
+  | { kind: 'roundBox'; size: [number, number, number]; wall: number; floor: number; radius: number }
   | { kind: 'plate'; parts: Array<{ part: PartSpec; x: number; y: number; rotate?: number }> }
   | {
       kind: 'cellPlate';
@@ -699,6 +700,35 @@ function polyCup(spec: Extract<PartSpec, { kind: 'polyCup' }>): TriangleMesh {
   return sharpCup(polygon(spec.apothem), polygon(spec.apothem - spec.wall), spec.height, spec.floor);
 }
 
+/** An open box whose vertical edges are filleted (`radius` outside, less the wall inside), as an
+ * enclosure is drawn; each quarter round in 12 facets. */
+function roundBox(spec: Extract<PartSpec, { kind: 'roundBox' }>): TriangleMesh {
+  const [sx, sy, sz] = spec.size;
+  const rounded = (hx: number, hy: number, r: number): Point2[] => {
+    const points: Point2[] = [];
+    const centres: Array<[number, number]> = [
+      [hx - r, hy - r],
+      [-hx + r, hy - r],
+      [-hx + r, -hy + r],
+      [hx - r, -hy + r],
+    ];
+    centres.forEach(([cx, cy], quarter) => {
+      for (let k = 0; k <= 12; k++) {
+        const a = ((quarter + k / 12) * Math.PI) / 2;
+        points.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+      }
+    });
+    return points;
+  };
+  const inner = Math.max(spec.radius - spec.wall, 0.01);
+  return sharpCup(
+    rounded(sx / 2, sy / 2, spec.radius),
+    rounded(sx / 2 - spec.wall, sy / 2 - spec.wall, inner),
+    sz,
+    spec.floor,
+  );
+}
+
 /** A cup between two convex polygons (counter-clockwise, vertex for vertex) from z 0 to `height`,
  * its cavity down to `floor`. */
 function sharpCup(outer: Point2[], inner: Point2[], height: number, floor: number): TriangleMesh {
@@ -854,6 +884,8 @@ export function buildPart(spec: PartSpec): TriangleMesh {
       return sharpBox(spec);
     case 'polyCup':
       return polyCup(spec);
+    case 'roundBox':
+      return roundBox(spec);
     case 'plate':
       return merge(...spec.parts.map((p) => transform(buildPart(p.part), [p.x, p.y, 0], p.rotate ?? 0)));
     case 'cellPlate': {
