@@ -4,7 +4,7 @@
  * PrusaSlicer's figures). See corpus/README section in the package README.
  */
 import type { TriangleMesh } from '@printloop/geometry';
-import { profileXZ } from '../shapes.js';
+import { prism, profileXZ } from '../shapes.js';
 import {
   cellPlate,
   isoSurface,
@@ -98,6 +98,7 @@ export type PartSpec =
   | { kind: 'sharpBox'; size: [number, number, number]; wall: number; floor: number }
   | { kind: 'polyCup'; sides: number; apothem: number; height: number; wall: number; floor: number }
   | { kind: 'roundBox'; size: [number, number, number]; wall: number; floor: number; radius: number }
+  | { kind: 'rib'; outline: Array<[number, number]>; height: number }
   | { kind: 'plate'; parts: Array<{ part: PartSpec; x: number; y: number; rotate?: number }> }
   | {
       kind: 'cellPlate';
@@ -886,6 +887,9 @@ export function buildPart(spec: PartSpec): TriangleMesh {
       return polyCup(spec);
     case 'roundBox':
       return roundBox(spec);
+    case 'rib':
+      // an upright wall drawn as its plan (a U channel, a T rib), sharp-cornered
+      return prism(spec.outline, 0, spec.height);
     case 'plate':
       return merge(...spec.parts.map((p) => transform(buildPart(p.part), [p.x, p.y, 0], p.rotate ?? 0)));
     case 'cellPlate': {
