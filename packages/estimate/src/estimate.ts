@@ -1300,6 +1300,25 @@ function wallPathStage(
   for (const t of passInner.thin)
     for (const xy of oddBeadRuns(t, grid, arachne, firstInset, ring))
       middles.push({ xy: halfOf(xy), between: true });
+  // a part too thin for the inner pass anywhere but thick enough for three beads (a 1.2 mm rib at
+  // 0.2 mm: the inner pass, 0.63 mm in, leaves nothing): its odd bead runs where the part is three
+  // beads thick, the middle of the outline moved in by half that (a sliver round Arachne's skeleton,
+  // from its sharpest turn, a branch's end). PrusaSlicer's G-code of a T rib has that bead, 49 mm
+  // a layer; the estimate had none (−10 %).
+  if (passInner.paths.length === 0 && passInner.thin.length === 0 && passOuter.paths.length > 0)
+    for (const sliver of insetLoops(
+      island.loops,
+      (thicknessFor(3, arachne) + firstInset) / 2,
+      'round',
+      true,
+    )) {
+      const xy = toNumbers(sliver);
+      const turns = turnsOf(xy);
+      let end = 0;
+      for (let k = 1; k < turns.length; k++)
+        if (Math.abs(turns[k] as number) > Math.abs(turns[end] as number)) end = k;
+      middles.push({ xy: halfOf(loopFrom(xy, end)), between: true });
+    }
   // the inner pass's short open pieces (under 1.25 bead widths) where odd beads run: at a junction
   // of bars, the inner beads round it, which Arachne joins to the odd beads through it (longer
   // pieces, round a nut's corners, are printed as walls of their own). The limit is the one of 1.25
