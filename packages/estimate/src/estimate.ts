@@ -598,20 +598,12 @@ function thinWallStage(
   // the ring (oddRingTravel). An even ring's seams were side by side in some boxes' G-code and a side
   // apart in others (58-82 mm a layer): left where its loops start.
   const aligned = beads.length % 2 === 1 && oddCorners === 0;
+  /** The ring's loops of one pass of beads `bead` wide (perimeterStage). */
+  const ringLoops = (passes: PerimeterPass[], bead: number, roundRadius: number) =>
+    perimeterStage(moves, outlines, passes, flow(bead), speed(bead), bead, aligned, roundRadius);
   if (beads.length >= 2) {
     const bead = beads[0] as number;
-    const passes: PerimeterPass[] = [{ inset: firstInset + bead / 2 }];
-    perimeterStage(
-      moves,
-      outlines,
-      passes,
-      flow(bead),
-      speed(bead),
-      bead,
-      PROFILE.retractBeforeTravel,
-      true,
-      aligned,
-    );
+    ringLoops([{ inset: firstInset + bead / 2 }], bead, 0);
   }
   if (beads.length % 2 === 0) {
     // corners thick enough for a middle bead get one as a separate open piece, reached retracted
@@ -627,28 +619,16 @@ function thinWallStage(
   }
   if (beads.length % 2 === 1) {
     const bead = beads[(beads.length - 1) / 2] as number;
-    const corners = oddCorners;
     const hasHole = outlines.some((o) => !o.outer);
-    const pieces = Math.max(hasHole ? 0 : 1, 2 * corners);
-    const passes: PerimeterPass[] = [{ share: 0.5 }];
+    const pieces = Math.max(hasHole ? 0 : 1, 2 * oddCorners);
     if (pieces > 0) {
-      const hop = corners > 0 ? oddRingTravel(outline / 2, corners) / (pieces - 1) : outline / 2 / pieces;
+      const hop =
+        oddCorners > 0 ? oddRingTravel(outline / 2, oddCorners) / (pieces - 1) : outline / 2 / pieces;
       repeat(pieces - 1, () => travel(moves, hop, Math.PI / 4, hop > PROFILE.retractBeforeTravel));
     }
-    perimeterStage(
-      moves,
-      outlines,
-      passes,
-      flow(bead),
-      speed(bead),
-      bead,
-      PROFILE.retractBeforeTravel,
-      true,
-      aligned,
-      // a middle bead all round turns round the hole's corners on Arachne's skeleton (half the wall
-      // from them); the pieces between corner loops keep the outline's corners
-      aligned ? thickness / 2 + firstInset : 0,
-    );
+    // a middle bead all round turns round the hole's corners on Arachne's skeleton (half the wall
+    // from them); the pieces between corner loops keep the outline's corners
+    ringLoops([{ share: 0.5 }], bead, aligned ? thickness / 2 + firstInset : 0);
   }
 }
 
@@ -756,19 +736,9 @@ function sharpSpan(island: Island, from: number, to: number): boolean {
   const outer = loopArea2(a) > 0 ? a : b;
   const n = outer.length / 2;
   if (n < 3) return false;
-  const minCos = Math.cos(SHARP_TURN);
-  for (let v = Math.floor(from / 2) - 1; v <= Math.ceil(to / 2) + 1; v++) {
-    const i = ((v % n) + n) % n;
-    const p = (i + n - 1) % n;
-    const q = (i + 1) % n;
-    const ax = (outer[2 * i] as number) - (outer[2 * p] as number);
-    const ay = (outer[2 * i + 1] as number) - (outer[2 * p + 1] as number);
-    const bx = (outer[2 * q] as number) - (outer[2 * i] as number);
-    const by = (outer[2 * q + 1] as number) - (outer[2 * i + 1] as number);
-    const la = Math.sqrt(ax * ax + ay * ay);
-    const lb = Math.sqrt(bx * bx + by * by);
-    if (la > 0 && lb > 0 && (ax * bx + ay * by) / (la * lb) <= minCos) return true;
-  }
+  const turns = turnsOf(outer);
+  for (let v = Math.floor(from / 2) - 1; v <= Math.ceil(to / 2) + 1; v++)
+    if (Math.abs(turns[((v % n) + n) % n] as number) >= SHARP_TURN) return true;
   return false;
 }
 
@@ -929,10 +899,14 @@ function insetLength(length: number, outer: boolean, inset: number): number {
 }
 
 /**
- * Stage "perimeters": PrusaSlicer prints each outline loop's perimeters together (innermost first,
- * joined by a short hop), then travels to the nearest next loop, retracting when that is further than
- * retract_before_travel. Each pass follows the outline's own vertices, every segment scaled to the
- * inset loop's length, so the corners are the outline's.
+ * Stage "perimeters" of a thin ring (thinWallStage): PrusaSlicer prints each outline loop's
+ * perimeters together (innermost first, joined by a short hop), then travels to the nearest next
+ * loop, retracting when that is further than retract_before_travel. Each pass follows the outline's
+ * own vertices, every segment scaled to the inset loop's length, so the corners are the outline's:
+ * each cut in two half-turns (splitLoop), or rounded to `roundRadius` mm when that is over 0
+ * (roundLoop). With `alignSeams`, the next loop's seam is its vertex nearest this one's (PrusaSlicer's
+ * G-code of a box's or a vase's wall, outside and inside, has the seams side by side); else its
+ * first vertex.
  */
 function perimeterStage(
   moves: LayerMoves,
@@ -941,12 +915,9 @@ function perimeterStage(
   filamentPerMm: number,
   speed: number,
   spacingMm: number,
-  retractBefore: number,
-  splitCorners = false,
-  alignSeams = false,
-  roundRadius = 0,
-): [number, number] | null {
-  let last: [number, number] | null = null;
+  alignSeams: boolean,
+  roundRadius: number,
+): void {
   const order = nearestOrder(outlines);
   // where the loop being printed starts (its seam)
   let sx = outlines[order[0] as number]?.xy[0] as number;
@@ -958,26 +929,22 @@ function perimeterStage(
       if (!(length > 0) || !(o.length > 0)) continue;
       if (roundRadius > 0)
         roundLoop(moves, o.xy, length / o.length, roundRadius, filamentPerMm, speed, Feature.walls);
-      else followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls, splitCorners);
+      else followLoop(moves, o.xy, length / o.length, filamentPerMm, speed, Feature.walls, true);
       travel(moves, spacingMm, Math.PI / 2, false);
     }
-    last = [sx, sy];
     const next = nextIndex.get(index);
     if (next !== undefined) {
-      // aligned: the next loop's seam is its vertex nearest this one's (PrusaSlicer's G-code of a
-      // box's or a vase's wall, outside and inside, has the seams side by side); else its first
       const n = outlines[next] as { xy: Float64Array };
       const [k] = alignSeams ? nearestVertex(n.xy, sx, sy) : [0];
       const dx = (n.xy[2 * k] as number) - sx;
       const dy = (n.xy[2 * k + 1] as number) - sy;
       const hop = Math.sqrt(dx * dx + dy * dy);
-      travel(moves, hop, Math.atan2(dy, dx), hop > retractBefore);
+      travel(moves, hop, Math.atan2(dy, dx), hop > PROFILE.retractBeforeTravel);
       sx += dx;
       sy += dy;
     }
   }
   nextIndex.clear();
-  return last;
 }
 
 /** Successor of each loop in the last `nearestOrder` (scratch shared by perimeterStage). */
@@ -1787,7 +1754,7 @@ function nearestVertex(xy: ArrayLike<number>, x: number, y: number): [number, nu
 }
 
 /** Turn at each vertex of a closed path (radians, left positive). */
-function turnsOf(xy: number[]): Float64Array {
+function turnsOf(xy: ArrayLike<number>): Float64Array {
   const n = xy.length / 2;
   const turns = new Float64Array(n);
   for (let i = 0; i < n; i++) {

@@ -241,36 +241,15 @@ export function roundLoop(
     const l = len[i] as number;
     if (!(l > 0)) continue;
     const j = (i + 1) % n;
-    const straight = l - (cut[i] as number) - (cut[j] as number);
     const d = dir[i] as number;
-    if (straight > 0)
-      moves.push(
-        straight * Math.cos(d),
-        straight * Math.sin(d),
-        0,
-        straight * filamentPerMm,
-        feed,
-        MoveKind.extrude,
-        feature,
-      );
+    extrude(moves, l - (cut[i] as number) - (cut[j] as number), d, filamentPerMm, feed, feature);
     // the arc across vertex j, from this segment's direction to the next one's
     const t = turn[j] as number;
     if (t === 0) continue;
     const r = (cut[j] as number) / Math.tan(Math.abs(t) / 2);
     const k = Math.max(1, Math.ceil(Math.abs(t) / ROUND_STEP));
     const chord = 2 * r * Math.sin(Math.abs(t) / (2 * k));
-    for (let m = 0; m < k; m++) {
-      const a = d + (t * (m + 0.5)) / k;
-      moves.push(
-        chord * Math.cos(a),
-        chord * Math.sin(a),
-        0,
-        chord * filamentPerMm,
-        feed,
-        MoveKind.extrude,
-        feature,
-      );
-    }
+    for (let m = 0; m < k; m++) extrude(moves, chord, d + (t * (m + 0.5)) / k, filamentPerMm, feed, feature);
   }
 }
 
