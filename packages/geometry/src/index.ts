@@ -51,6 +51,7 @@ export {
   type ParsedModel,
   type ParseOptions,
   type ProgressCallback,
+  parseBinaryStlFile,
   parseModel,
   UNIT_SCALE,
 } from './parse/index.js';

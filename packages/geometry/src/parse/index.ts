@@ -3,8 +3,10 @@ import { MAX_INPUT_BYTES } from '../limits.js';
 import type { AnalyzeOptions, ModelFormat, TriangleMesh, Units } from '../types.js';
 import { fillCorners, parseObj } from './obj.js';
 import { parseStep } from './step.js';
-import { parseStl } from './stl.js';
+import { parseStl, type ReadAt, readBinaryStl, type StlResult } from './stl.js';
 import { parse3mf } from './threemf.js';
+
+export type { ReadAt } from './stl.js';
 
 export interface ParsedModel {
   format: ModelFormat;
@@ -67,29 +69,67 @@ export async function parseModel(
   try {
     return await parseInner(data, fileName, options);
   } catch (err) {
-    if (err instanceof GeometryError) throw err;
-    if (err instanceof RangeError) {
-      throw new GeometryError('file_too_large', 'The model is too large to process.', { cause: err });
-    }
-    throw new GeometryError('malformed', 'The file could not be read: it appears to be damaged.', {
-      cause: err,
-    });
+    throw asGeometryError(err);
   }
+}
+
+/**
+ * A binary STL file parsed as it is read, a block at a time (`readBinaryStl`: its bytes never held
+ * whole), to the same model `parseModel` gives for its bytes. Null where the file is not a binary
+ * STL (another extension, or not binary by the size rule): the caller reads it whole and calls
+ * `parseModel`. Throws only `GeometryError`.
+ */
+export function parseBinaryStlFile(
+  size: number,
+  read: ReadAt,
+  fileName: string,
+  options: ParseOptions = {},
+): ParsedModel | null {
+  try {
+    if (fileKind(fileName) !== 'stl') return null;
+    const requested = checkUnits(options.units);
+    checkSize(size);
+    const progress = progressOf(options);
+    progress?.(0);
+    const r = readBinaryStl(size, read, progress);
+    return r ? stlModel(r, requested, progress) : null;
+  } catch (err) {
+    throw asGeometryError(err);
+  }
+}
+
+function asGeometryError(err: unknown): GeometryError {
+  if (err instanceof GeometryError) return err;
+  if (err instanceof RangeError) {
+    return new GeometryError('file_too_large', 'The model is too large to process.', { cause: err });
+  }
+  return new GeometryError('malformed', 'The file could not be read: it appears to be damaged.', {
+    cause: err,
+  });
+}
+
+function checkSize(bytes: number): void {
+  if (bytes === 0) throw new GeometryError('empty_file', 'The file is empty.');
+  if (bytes > MAX_INPUT_BYTES) {
+    throw new GeometryError(
+      'file_too_large',
+      `The file is ${(bytes / 1048576).toFixed(0)} MB; the largest file we accept is ${MAX_INPUT_BYTES / 1048576} MB.`,
+    );
+  }
+}
+
+function progressOf(options: ParseOptions): ((f: number) => void) | undefined {
+  return options.onProgress ? (f: number) => options.onProgress!('parse', f) : undefined;
 }
 
 async function parseInner(data: Uint8Array, fileName: string, options: ParseOptions): Promise<ParsedModel> {
   if (!(data instanceof Uint8Array)) throw new GeometryError('malformed', 'No file data was given.');
   const kind = fileKind(fileName);
   const requested = checkUnits(options.units);
-  if (data.byteLength === 0) throw new GeometryError('empty_file', 'The file is empty.');
-  if (data.byteLength > MAX_INPUT_BYTES) {
-    throw new GeometryError(
-      'file_too_large',
-      `The file is ${(data.byteLength / 1048576).toFixed(0)} MB; the largest file we accept is ${MAX_INPUT_BYTES / 1048576} MB.`,
-    );
-  }
-  const progress = options.onProgress ? (f: number) => options.onProgress!('parse', f) : undefined;
+  checkSize(data.byteLength);
+  const progress = progressOf(options);
   progress?.(0);
+  if (kind === 'stl') return stlModel(parseStl(data, progress), requested, progress);
   let format: ModelFormat;
   let positions: Float32Array;
   let triangleCount: number;
@@ -98,17 +138,13 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
   let warnings: string[];
   let indexed: TriangleMesh['indexed'];
   let scale = 1;
-  // binary STL: the reader has checked every coordinate (finite, -0 turned to 0)
-  let checked = false;
-  if (kind === 'stl' || kind === 'obj') {
-    const r =
-      kind === 'stl' ? parseStl(data, progress) : { format: 'obj' as const, ...parseObj(data, progress) };
-    format = r.format;
+  if (kind === 'obj') {
+    const r = parseObj(data, progress);
+    format = 'obj';
     positions = r.positions;
     triangleCount = r.triangleCount;
     warnings = r.warnings;
-    if ('indexed' in r) indexed = r.indexed;
-    if ('checked' in r && r.checked) checked = true;
+    indexed = r.indexed;
     scale = UNIT_SCALE[units];
   } else if (kind === '3mf') {
     const r = parse3mf(data, progress);
@@ -152,13 +188,28 @@ async function parseInner(data: Uint8Array, fileName: string, options: ParseOpti
       }
       fillCorners(positions, vs, indexed.indices, vs.length / 3);
     }
-  } else if (!checked || scale !== 1) {
-    validateAndScale(positions, triangleCount * 9, scale);
-  }
+  } else validateAndScale(positions, triangleCount * 9, scale);
   progress?.(1);
   const mesh: TriangleMesh = indexed ? { positions, triangleCount, indexed } : { positions, triangleCount };
   const parsed: ParsedModel = { format, mesh, units, warnings };
   if (solids !== undefined) parsed.solids = solids;
+  if (requested !== undefined) parsed.unitsExplicit = true;
+  return parsed;
+}
+
+/** An STL's model: in the units asked for (mm by default), every coordinate checked. */
+function stlModel(r: StlResult, requested: Units | undefined, progress?: (f: number) => void): ParsedModel {
+  if (r.triangleCount === 0) throw new GeometryError('no_triangles', 'The file holds no triangles.');
+  const units = requested ?? 'mm';
+  const scale = UNIT_SCALE[units];
+  if (!r.checked || scale !== 1) validateAndScale(r.positions, r.triangleCount * 9, scale);
+  progress?.(1);
+  const parsed: ParsedModel = {
+    format: r.format,
+    mesh: { positions: r.positions, triangleCount: r.triangleCount },
+    units,
+    warnings: r.warnings,
+  };
   if (requested !== undefined) parsed.unitsExplicit = true;
   return parsed;
 }

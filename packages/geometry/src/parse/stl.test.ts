@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GeometryError } from '../errors.js';
-import { analyzeModel, parseModel } from '../index.js';
+import { analyzeModel, parseBinaryStlFile, parseModel } from '../index.js';
 import { asciiStl, binaryStl, box, bytes } from '../testing/meshes.js';
 import { parseAsciiFast, parseStl } from './stl.js';
 
@@ -78,6 +78,85 @@ describe('binary STL', () => {
     new DataView(data.buffer).setFloat32(84 + 12 + 4, -0, true);
     const parsed = await parseModel(data, 'zero.stl');
     expect(parsed.mesh.positions.some((v) => Object.is(v, -0))).toBe(false);
+  });
+});
+
+/** A file's positioned reads, `chunk` bytes at most each (as a short read from a disk or a pipe),
+ * counted. */
+function reader(data: Uint8Array, chunk = Number.POSITIVE_INFINITY) {
+  const calls = { reads: 0 };
+  const read = (into: Uint8Array, length: number, position: number) => {
+    calls.reads++;
+    const n = Math.max(0, Math.min(length, chunk, data.length - position));
+    into.set(data.subarray(position, position + n));
+    return n;
+  };
+  return { read, calls };
+}
+
+function streamCode(run: () => unknown): string {
+  try {
+    run();
+  } catch (err) {
+    expect(err).toBeInstanceOf(GeometryError);
+    return (err as GeometryError).code;
+  }
+  throw new Error('expected a GeometryError');
+}
+
+describe('binary STL read from a file a block at a time (parseBinaryStlFile)', () => {
+  // 45,000 triangles: more than one block of records (20,000 each)
+  const many: typeof cube = [];
+  for (let i = 0; i < 3750; i++)
+    many.push(...box([i % 50, Math.floor(i / 50), -0], [(i % 50) + 0.5, 80, 1 + i / 1000]));
+
+  it('gives the model parseModel gives for the same bytes, over several blocks and short reads', async () => {
+    const data = binaryStl(many);
+    const whole = await parseModel(data, 'many.stl');
+    for (const chunk of [Number.POSITIVE_INFINITY, 777]) {
+      const { read, calls } = reader(data, chunk);
+      const streamed = parseBinaryStlFile(data.length, read, 'many.STL');
+      expect(streamed).toEqual(whole);
+      expect(streamed?.mesh.positions.some((v) => Object.is(v, -0))).toBe(false);
+      // a block's read is repeated only where the read came short
+      if (chunk === Number.POSITIVE_INFINITY) expect(calls.reads).toBe(1 + 3);
+    }
+    const inches = await parseModel(data, 'many.stl', { units: 'in' });
+    expect(parseBinaryStlFile(data.length, reader(data).read, 'many.stl', { units: 'in' })).toEqual(inches);
+  });
+
+  it('leaves other files to parseModel (null): ASCII STL, padded binary, other formats', () => {
+    const ascii = bytes(asciiStl(cube));
+    expect(parseBinaryStlFile(ascii.length, reader(ascii).read, 'cube.stl')).toBeNull();
+    const data = binaryStl(cube);
+    const padded = new Uint8Array(data.length + 16);
+    padded.set(data);
+    expect(parseBinaryStlFile(padded.length, reader(padded).read, 'cube.stl')).toBeNull();
+    expect(parseBinaryStlFile(data.length, reader(data).read, 'cube.obj')).toBeNull();
+    expect(parseBinaryStlFile(40, reader(data).read, 'cube.stl')).toBeNull();
+  });
+
+  it('gives the same typed errors: empty, too large, no triangles, bad numbers, a file that shrank', () => {
+    const data = binaryStl(cube);
+    expect(streamCode(() => parseBinaryStlFile(0, reader(data).read, 'cube.stl'))).toBe('empty_file');
+    expect(streamCode(() => parseBinaryStlFile(2 ** 40, reader(data).read, 'cube.stl'))).toBe(
+      'file_too_large',
+    );
+    const none = binaryStl([]);
+    expect(streamCode(() => parseBinaryStlFile(none.length, reader(none).read, 'none.stl'))).toBe(
+      'no_triangles',
+    );
+    const inf = binaryStl(cube);
+    new DataView(inf.buffer).setFloat32(84 + 50 * 3 + 20, Number.POSITIVE_INFINITY, true);
+    expect(() => parseBinaryStlFile(inf.length, reader(inf).read, 'inf.stl')).toThrow(/triangle 4\)/);
+    // the size said 12 triangles, the reads end after 11
+    const shrank = reader(data.subarray(0, data.length - 50)).read;
+    expect(streamCode(() => parseBinaryStlFile(data.length, shrank, 'cube.stl'))).toBe('truncated');
+    expect(
+      streamCode(() =>
+        parseBinaryStlFile(data.length, reader(data).read, 'cube.stl', { units: 'ft' as 'mm' }),
+      ),
+    ).toBe('malformed');
   });
 });
 
