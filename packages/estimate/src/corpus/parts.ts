@@ -99,6 +99,10 @@ export type PartSpec =
   | { kind: 'polyCup'; sides: number; apothem: number; height: number; wall: number; floor: number }
   | { kind: 'roundBox'; size: [number, number, number]; wall: number; floor: number; radius: number }
   | { kind: 'rib'; outline: Array<[number, number]>; height: number }
+  /** A turned part (a solid of revolution about z): its profile as [radius, z] pairs from the bottom
+   * up (z ascending; a repeated z is a horizontal step), closed flat at both ends. Spheres, domes,
+   * cones, spools, knobs. */
+  | { kind: 'turned'; profile: Array<[number, number]>; sides?: number }
   | { kind: 'plate'; parts: Array<{ part: PartSpec; x: number; y: number; rotate?: number }> }
   | {
       kind: 'cellPlate';
@@ -887,6 +891,14 @@ export function buildPart(spec: PartSpec): TriangleMesh {
       return polyCup(spec);
     case 'roundBox':
       return roundBox(spec);
+    case 'turned': {
+      const { profile } = spec;
+      return radialSolid(
+        (_a, _z, row) => (profile[row] as [number, number])[0],
+        spec.sides ?? 96,
+        profile.map((p) => p[1]),
+      );
+    }
     case 'rib':
       // an upright wall drawn as its plan (a U channel, a T rib), sharp-cornered
       return prism(spec.outline, 0, spec.height);
