@@ -23,6 +23,19 @@ describe('solidFill', () => {
     expect(total).toBeLessThan((100 / spacing) * 1.15);
   });
 
+  it('joins the lines across a narrow strip slanting across them into one zig-zag (a sloped wall skin)', () => {
+    // 0.7 mm wide, 30 mm long, lines at 45°: cut at half a spacing inside, each line crosses 0.35 mm
+    // of it, and the next one starts a spacing × √2 further along, past its end (no overlap along
+    // the lines): PrusaSlicer links them along the strip's sides (a sloped slab's skin in its G-code)
+    const strip = Float64Array.from([0, 0, 0.7, 0, 0.7, 30, 0, 30]);
+    const { paths } = solidFill({ loops: [strip] }, Math.PI / 4, spacing);
+    expect(paths).toHaveLength(1);
+    // about area ÷ spacing of line, links included (±15 %)
+    const total = pathLength((paths[0] as { xy: number[] }).xy);
+    expect(total).toBeGreaterThan((21 / spacing) * 0.85);
+    expect(total).toBeLessThan((21 / spacing) * 1.15);
+  });
+
   it('drops a lone line that crosses a sliver for less than half a spacing (only its free ends)', () => {
     // 0.55 mm across: cut at half a spacing inside, one line crosses 0.1 mm of it
     expect(solidFill({ loops: [square(0, 0, 0.55)] }, 0, spacing).paths).toHaveLength(0);

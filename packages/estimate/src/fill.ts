@@ -246,6 +246,31 @@ export function solidFill(
   };
   const cos = Math.cos(h.angle);
   const sin = Math.sin(h.angle);
+  const coreOf = (q: number) => (h.x1[q] as number) - (h.x0[q] as number);
+  // per loop, the arc-length positions of every line's ends on it (built when first needed)
+  let endsOnLoops: number[][] | null = null;
+  /** True when no line's end lies on the loop strictly between arc positions ta and tb, going
+   * forward or back (PrusaSlicer links two lines along the contour only between neighbouring
+   * intersections). */
+  const adjacent = (loop: number, ta: number, tb: number, forward: boolean): boolean => {
+    if (!endsOnLoops) {
+      endsOnLoops = allLoops(inner).map(() => []);
+      for (let q = 0; q < h.count; q++) {
+        const [ax, ay, bx, by] = segmentEnds(h, q);
+        const l0 = h.loop0[q] as number;
+        const l1 = h.loop1[q] as number;
+        endsOnLoops[l0]?.push(contour.position({ loop: l0, edge: h.edge0[q] as number, x: ax, y: ay }));
+        endsOnLoops[l1]?.push(contour.position({ loop: l1, edge: h.edge1[q] as number, x: bx, y: by }));
+      }
+    }
+    const total = contour.length[loop] as number;
+    const span = (((forward ? tb - ta : ta - tb) % total) + total) % total;
+    for (const t of endsOnLoops[loop] ?? []) {
+      const d = (((forward ? t - ta : ta - t) % total) + total) % total;
+      if (d > 1e-6 && d < span - 1e-6) return false;
+    }
+    return true;
+  };
   for (let s = 0; s < h.count; s++) {
     if (visited[s] === 1) continue;
     // one zig-zag from s: up the first line, along the contour to the next, down it, ...
@@ -270,17 +295,28 @@ export function solidFill(
       xy.push(sx, sy);
       xy.push(ex, ey);
       // the next line's segment overlapping this one, nearest to this end, if it may be printed now
+      // (one that does not overlap it, when none does: a narrow strip slanting across the lines,
+      // a sloped wall's skin, whose lines PrusaSlicer joins by short links along its sides)
       let nxt = -1;
-      let bestD = Number.POSITIVE_INFINITY;
-      for (const b of byLine.get((h.line[seg] as number) + 1) ?? []) {
-        if (visited[b] === 1 || !overlaps(seg, b) || !ready(b)) continue;
-        const d = Math.abs(
-          (up ? (h.x1[b] as number) : (h.x0[b] as number)) -
-            (up ? (h.x1[seg] as number) : (h.x0[seg] as number)),
-        );
-        if (d < bestD) {
-          bestD = d;
-          nxt = b;
+      let loose = false;
+      for (const overlapping of [true, false]) {
+        let bestD = Number.POSITIVE_INFINITY;
+        for (const b of byLine.get((h.line[seg] as number) + 1) ?? []) {
+          if (visited[b] === 1 || overlaps(seg, b) !== overlapping || !ready(b)) continue;
+          // (not to a line too short to be printed alone, a sliver's)
+          if (!overlapping && !(Math.min(coreOf(seg), coreOf(b)) >= MIN_LONE_LINE * spacing)) continue;
+          const d = Math.abs(
+            (up ? (h.x1[b] as number) : (h.x0[b] as number)) -
+              (up ? (h.x1[seg] as number) : (h.x0[seg] as number)),
+          );
+          if (d < bestD) {
+            bestD = d;
+            nxt = b;
+          }
+        }
+        if (nxt >= 0) {
+          loose = !overlapping;
+          break;
         }
       }
       const endRef: ContourPoint = up
@@ -299,7 +335,9 @@ export function solidFill(
           const length = Math.min(fwd, back);
           if (
             length >
-            3 * adjusted + Math.abs((up ? nbx - ex : nax - ex) * cos + (up ? nby - ey : nay - ey) * sin)
+              3 * adjusted +
+                (loose ? 0 : Math.abs((up ? nbx - ex : nax - ex) * cos + (up ? nby - ey : nay - ey) * sin)) ||
+            (loose && !adjacent(endRef.loop, contour.position(endRef), contour.position(target), fwd <= back))
           )
             nxt = -1;
           else contour.walk(endRef, target, fwd <= back, xy);
