@@ -5,6 +5,7 @@ import { estimatePrint, GEOMETRY_OPTIONS } from '../estimate.js';
 import { MoveKind } from '../planner.js';
 import { layerGeometry, prepareMesh } from '../slice.js';
 import { type CorpusRefs, leaveOneFamilyOut, scoreCorpus, summarise } from './evaluate.js';
+import { signedVolume } from './mesh.js';
 import { buildPart, CORPUS_FAMILIES } from './parts.js';
 
 const refs = JSON.parse(
@@ -30,16 +31,7 @@ describe('the corpus', () => {
   });
 
   it('turns a profile about z into a closed solid (a sphere, a stepped spool)', () => {
-    const volume = (spec: Parameters<typeof buildPart>[0]) => {
-      const m = buildPart(spec);
-      const P = m.positions;
-      let v = 0;
-      for (let o = 0; o < m.triangleCount * 9; o += 9) {
-        const [ax, ay, az, bx, by, bz, cx, cy, cz] = Array.from(P.subarray(o, o + 9));
-        v += (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6;
-      }
-      return v;
-    };
+    const volume = (spec: Parameters<typeof buildPart>[0]) => signedVolume(buildPart(spec));
     // a sphere of radius 10 from 64 profile rows and 128 sides: within 0.5 % of 4/3 π r³
     const rows: Array<[number, number]> = [];
     for (let k = 0; k <= 64; k++) {
