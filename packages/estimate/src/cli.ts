@@ -12,6 +12,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import type { ReadAt } from '@printloop/geometry';
 import { parseArgs, UsageError } from './args.js';
 
 async function main(): Promise<void> {
@@ -65,11 +66,7 @@ async function main(): Promise<void> {
 
 /** `parse` given the file's size and a positioned read of it (on this thread, blocking); a failed
  * open or read is reported as the file that cannot be read. */
-function readFile<T>(
-  name: string,
-  file: string,
-  parse: (size: number, read: (into: Uint8Array, length: number, position: number) => number) => T,
-): T {
+function readFile<T>(name: string, file: string, parse: (size: number, read: ReadAt) => T): T {
   let fd: number;
   try {
     fd = openSync(file, 'r');

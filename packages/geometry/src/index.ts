@@ -53,6 +53,7 @@ export {
   type ProgressCallback,
   parseBinaryStlFile,
   parseModel,
+  type ReadAt,
   UNIT_SCALE,
 } from './parse/index.js';
 export {

@@ -7,9 +7,10 @@ import { parseAsciiFast, parseStl } from './stl.js';
 
 const cube = box([0, 0, 0], [10, 10, 10]);
 
-async function code(p: Promise<unknown>): Promise<string> {
+/** The typed error's code from a parse (a promise, or a synchronous call). */
+async function code(p: Promise<unknown> | (() => unknown)): Promise<string> {
   try {
-    await p;
+    await (typeof p === 'function' ? p() : p);
   } catch (err) {
     expect(err).toBeInstanceOf(GeometryError);
     return (err as GeometryError).code;
@@ -94,16 +95,6 @@ function reader(data: Uint8Array, chunk = Number.POSITIVE_INFINITY) {
   return { read, calls };
 }
 
-function streamCode(run: () => unknown): string {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(GeometryError);
-    return (err as GeometryError).code;
-  }
-  throw new Error('expected a GeometryError');
-}
-
 describe('binary STL read from a file a block at a time (parseBinaryStlFile)', () => {
   // 45,000 triangles: more than one block of records (20,000 each)
   const many: typeof cube = [];
@@ -136,14 +127,14 @@ describe('binary STL read from a file a block at a time (parseBinaryStlFile)', (
     expect(parseBinaryStlFile(40, reader(data).read, 'cube.stl')).toBeNull();
   });
 
-  it('gives the same typed errors: empty, too large, no triangles, bad numbers, a file that shrank', () => {
+  it('gives the same typed errors: empty, too large, no triangles, bad numbers, a file that shrank', async () => {
     const data = binaryStl(cube);
-    expect(streamCode(() => parseBinaryStlFile(0, reader(data).read, 'cube.stl'))).toBe('empty_file');
-    expect(streamCode(() => parseBinaryStlFile(2 ** 40, reader(data).read, 'cube.stl'))).toBe(
+    expect(await code(() => parseBinaryStlFile(0, reader(data).read, 'cube.stl'))).toBe('empty_file');
+    expect(await code(() => parseBinaryStlFile(2 ** 40, reader(data).read, 'cube.stl'))).toBe(
       'file_too_large',
     );
     const none = binaryStl([]);
-    expect(streamCode(() => parseBinaryStlFile(none.length, reader(none).read, 'none.stl'))).toBe(
+    expect(await code(() => parseBinaryStlFile(none.length, reader(none).read, 'none.stl'))).toBe(
       'no_triangles',
     );
     const inf = binaryStl(cube);
@@ -151,9 +142,9 @@ describe('binary STL read from a file a block at a time (parseBinaryStlFile)', (
     expect(() => parseBinaryStlFile(inf.length, reader(inf).read, 'inf.stl')).toThrow(/triangle 4\)/);
     // the size said 12 triangles, the reads end after 11
     const shrank = reader(data.subarray(0, data.length - 50)).read;
-    expect(streamCode(() => parseBinaryStlFile(data.length, shrank, 'cube.stl'))).toBe('truncated');
+    expect(await code(() => parseBinaryStlFile(data.length, shrank, 'cube.stl'))).toBe('truncated');
     expect(
-      streamCode(() =>
+      await code(() =>
         parseBinaryStlFile(data.length, reader(data).read, 'cube.stl', { units: 'ft' as 'mm' }),
       ),
     ).toBe('malformed');
