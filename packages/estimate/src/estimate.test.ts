@@ -77,7 +77,7 @@ describe('estimator vs the calibration references (slicer-refs.json)', () => {
       const parsed = await parseModel(readFileSync(path.join(models, file)), file, units ? { units } : {});
       meshes.set(key, prepareMesh(parsed.mesh));
     }
-  }, 120_000);
+  });
 
   it('is within the stated tolerance on every record', () => {
     const et: number[] = [];

@@ -72,7 +72,7 @@ describe.each(testDatabases)('the production dashboard on %s', (kind) => {
     op = await signedInUser(t.app, 'ops@printloop.example');
     cube = new Uint8Array(await readFile(path.join(modelsDir, 'cube_20mm.stl')));
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const call = (who: { cookie: string } | null, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({

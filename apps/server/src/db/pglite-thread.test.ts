@@ -158,7 +158,7 @@ await import(${JSON.stringify(pathToFileURL(workerFile).href)});
     const again = await PgliteThread.start({ dataDir: path.join(dir, 'crash'), workerFile });
     expect((await again.query<{ n: number }>('select count(*)::int as n from kept')).rows[0]?.n).toBe(3);
     await again.close();
-  }, 60_000);
+  });
 
   it('does not start a new thread for a database in memory (its data died with it)', async () => {
     const stops: boolean[] = [];
@@ -222,5 +222,5 @@ await import(${JSON.stringify(pathToFileURL(workerFile).href)});
     const ids = new Set((await again.query<{ id: number }>('select id from acks')).rows.map((r) => r.id));
     await again.close();
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
-  }, 60_000);
+  });
 });

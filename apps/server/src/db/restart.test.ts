@@ -96,7 +96,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server when PostgreSQL drop
     }
     expect(acknowledged.length).toBeGreaterThan(50);
     expect(stored.size).toBe(acknowledged.length);
-  }, 60_000);
+  });
 
   it('a transaction whose connection dies between its queries fails with a 503, and the server lives', async () => {
     // Hold a connection in a transaction, kill it from outside, then use it again.

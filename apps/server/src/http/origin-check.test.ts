@@ -12,7 +12,7 @@ describe('state-changing session routes refuse other sites (CSRF)', () => {
     ada = await signedInUser(t.app, 'ada@example.com');
     cube = new Uint8Array(await readFile(path.join(modelsDir, 'cube_20mm.stl')));
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const post = (headers: Record<string, string>) => {
     const mp = multipart('cube.stl', cube);

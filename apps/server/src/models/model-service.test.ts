@@ -134,7 +134,7 @@ describe('the lanes in front of the workers', () => {
     } finally {
       await service.close();
     }
-  }, 60_000);
+  });
 
   it('never make a price wait behind analyses', async () => {
     const service = new ModelService(storage, {
@@ -166,7 +166,7 @@ describe('the lanes in front of the workers', () => {
     } finally {
       await service.close();
     }
-  }, 60_000);
+  });
 
   it('serve users in turn: a second user waits for the running task, not for the pile of the first', async () => {
     const service = new ModelService(storage, { inline: true, analysis: { maxPerUser: 8, maxQueued: 16 } });

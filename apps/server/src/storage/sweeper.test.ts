@@ -15,7 +15,7 @@ describe.each(testDatabases)('the storage sweeper on %s', (kind) => {
     t = await createTestApp(kind, { build: { logger: false } });
     userId = (await signedInUser(t.app, 'ada@example.com')).id;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const put = (key: string) => t.app.storage.put(key, Readable.from([Buffer.from('bytes')]));
   const keys = async () => {

@@ -106,5 +106,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     const attempts = await first.app.database.db.select().from(webhookAttempts);
     expect(deliveries.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
     expect(attempts).toHaveLength(deliveries.length);
-  }, 60_000);
+  });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-b', PKG], { cwd: ROOT, stdio: 'pipe' });
   api = (await import(pathToFileURL(path.join(PKG, 'dist/node/index.js')).href)) as typeof NodeApi;
   pool = api.createGeometryPool({ maxThreads: 2 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await pool?.destroy();

@@ -39,7 +39,7 @@ describe.each(testDatabases)(
       });
       expect(up.statusCode, up.body).toBe(200);
     });
-    afterAll(() => t.close());
+    afterAll(() => t?.close());
 
     const post = (url: string, payload: object, ip: string) =>
       t.app.inject({

@@ -18,7 +18,7 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
       },
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = '10.1.0.1') =>
     t.app.inject({
@@ -246,7 +246,7 @@ describe('per-IP limits on accounts', () => {
       },
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('answers 429 after the limit from one address', async () => {
     const codes: number[] = [];

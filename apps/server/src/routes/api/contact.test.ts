@@ -25,7 +25,7 @@ describe.each(testDatabases)('POST /api/contact on %s', (kind) => {
       build: { logger: false, contactRateLimit: { max: 3, windowMs: 60_000 } },
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     await t.app.database.db.delete(contactMessages);
   });

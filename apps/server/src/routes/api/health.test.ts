@@ -6,7 +6,7 @@ describe.each(testDatabases)('GET /api/health on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { build: { logger: false, healthCacheMs: 0 } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('reports the database and storage as ok with their latency', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -39,7 +39,7 @@ describe('GET /api/health under a flood', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite', { env: { HEALTH_RATE_LIMIT: '5' }, build: { logger: false } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('shares one probe between calls for a few seconds, then limits each address', async () => {
     let pings = 0;

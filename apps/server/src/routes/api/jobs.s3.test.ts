@@ -79,5 +79,5 @@ describe('uploads with model files in S3-compatible storage', () => {
     expect(sent).toContain('AbortMultipartUploadCommand');
     expect(sent).not.toContain('CompleteMultipartUploadCommand');
     expect(await collect(t.app.storage.list('models/'))).toEqual(before);
-  }, 60_000);
+  });
 });

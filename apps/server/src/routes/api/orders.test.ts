@@ -89,7 +89,7 @@ describe.each(testDatabases)('orders on %s', (kind) => {
     op = await signedInUser(t.app, 'ops@printloop.example', undefined, { captured: sent });
     cube = new Uint8Array(await readFile(path.join(modelsDir, 'cube_20mm.stl')));
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const call = (
     who: { cookie: string } | null,

@@ -17,7 +17,7 @@ describe('an oversized upload is refused without reading it to its end', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as net.AddressInfo).port;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const head = (extra: string) =>
     [

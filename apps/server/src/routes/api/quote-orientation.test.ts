@@ -66,8 +66,8 @@ describe.each(testDatabases)('a saved quote turned onto another face on %s', (ki
     });
     expect(up.statusCode, up.body).toBe(201);
     jobId = up.json().job.id;
-  }, 60_000);
-  afterAll(() => t.close());
+  });
+  afterAll(() => t?.close());
 
   const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({

@@ -47,8 +47,8 @@ describe.each(testDatabases)('saved quotes: update, save as new, rename, thumbna
     });
     expect(up.statusCode, up.body).toBe(201);
     jobId = up.json().job.id;
-  }, 60_000);
-  afterAll(() => t.close());
+  });
+  afterAll(() => t?.close());
 
   const as = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({

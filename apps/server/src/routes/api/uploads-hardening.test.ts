@@ -52,7 +52,7 @@ describe.each(testDatabases)('uploads refuse what would cost or break them, on %
     t = await createTestApp(kind, { build: { logger: false } });
     ada = await signedInUser(t.app, 'ada@example.com');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const upload = (fileName: string, bytes: Uint8Array, extra: Record<string, string> = {}) => {
     const mp = multipart(fileName, bytes);
@@ -208,7 +208,7 @@ describe('the per-user storage quota', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite', { env: { STORAGE_QUOTA_MB: '1' }, build: { logger: false } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('answers 413 with a clear message once a user has filled their quota; others are unaffected', async () => {
     const ada = await signedInUser(t.app, 'ada@example.com');
@@ -252,7 +252,7 @@ describe('uploads in flight per user', () => {
       build: { logger: false, models: { analysis: { maxPerUser: 1, maxQueued: 8 } } },
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('refuses an upload beyond the limit at once, with 429 and Retry-After; other users go on', async () => {
     const ada = await signedInUser(t.app, 'ada@example.com');

@@ -181,5 +181,5 @@ describe('the OpenAPI document', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
