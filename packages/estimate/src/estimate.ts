@@ -14,7 +14,7 @@ import {
 import { barBeads } from './bars.js';
 import { pointSegment2 } from './edges.js';
 import { solidFill } from './fill.js';
-import { type FillSettings, fillArea, fillIsland, layerSurfaces } from './fills.js';
+import { type FillSettings, fillArea, fillIsland, type LayerSurfaces, layerSurfaces } from './fills.js';
 import { boundsOf, insetLoops, type Loops } from './hatch.js';
 import { loopArea2, loopLength, toNumbers } from './outline.js';
 import { MotionPlanner } from './planner.js';
@@ -179,7 +179,9 @@ export function computeEstimate(
 
 /** One estimate's layers, printed in order (`layer` from 0 up, each once), then its `result`. */
 export interface EstimateRun {
-  layer(i: number): void;
+  /** Lays and plans layer i; `surfaces` are its surface regions when another thread has made them
+   * (`layerSurfaces` of its final types). */
+  layer(i: number, surfaces?: LayerSurfaces): void;
   result(): EstimateResult;
 }
 
@@ -214,10 +216,10 @@ export function estimateRun(
   // the grid infill runs through the object's centre, where the slice's frame has its origin
   const origin: [number, number] = [0, 0];
 
-  const layer = (i: number): void => {
+  const layer = (i: number, given?: LayerSurfaces): void => {
     const layer = layerSettings(i, params.printSpeed, layerHeight);
     if (i > 0) layerChange(moves, layerHeight);
-    const surfaces = layerSurfaces(types, i, shape);
+    const surfaces = given ?? layerSurfaces(types, i, shape);
     const fill: FillSettings = {
       layerIndex: i,
       layerHeight,
@@ -1074,6 +1076,8 @@ export interface LayerStream {
   readonly tables: SurfaceTables;
   readonly settings: SurfaceSettings;
   type(): number;
+  /** Layer i's surface regions, once its types are final (its shells done). */
+  regions(i: number): LayerSurfaces;
 }
 
 export function layerStream(
@@ -1120,6 +1124,7 @@ export function layerStream(
       classifier.type();
       return classifier.typed;
     },
+    regions: (i) => layerSurfaces(classifier.tables.types, i, shape),
   };
 }
 

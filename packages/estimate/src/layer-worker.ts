@@ -1,12 +1,14 @@
 /**
  * The worker of threads.ts: prepares the mesh, then builds and types its layers in order
- * (`layerStream`) and posts each batch of typed layers (at least every few milliseconds, so that the
- * other thread, which finishes their surfaces and lays them, always has a layer to go on with).
+ * (`layerStream`), finishes each layer's surfaces as soon as the layers its shells read are typed
+ * (`layerShells`), and posts each batch (at least every few milliseconds, so that the other thread,
+ * which lays and plans the finished layers, always has a layer to go on with).
  */
 import { parentPort } from 'node:worker_threads';
 // (the one helper, not the package's index: this thread's start is on the estimate's path)
 import { release } from '@printloop/geometry/release';
-import { type LayerStream, layerStream } from './estimate.js';
+import { type LayerStream, layerShells, layerStream } from './estimate.js';
+import type { LayerSurfaces } from './fills.js';
 import { prepareMesh } from './slice.js';
 import type { FrameMessage, LayersMessage, WorkerMessage, WorkerRequest } from './threads.js';
 
@@ -24,13 +26,22 @@ port.once('message', (req: WorkerRequest) => {
     const frame: FrameMessage = {
       kind: 'frame',
       geometry: { ...geo, islands: [] },
-      tables: stream.tables,
-      settings: stream.settings,
+      types: stream.tables.types,
     };
     post(frame);
+    const shells = layerShells(geo, stream.tables, stream.settings);
+    const regions: LayerSurfaces[] = [];
+    let shelled = 0;
     let from = 0;
+    let posted = 0;
     let since = performance.now();
     for (let typed = stream.type(); typed >= 0; typed = stream.type()) {
+      // each layer's surfaces finished once the layers its shells read are typed, and cut into
+      // regions by type
+      for (; shelled < geo.layerCount && shells.reach(shelled) <= typed; shelled++) {
+        shells.shell(shelled);
+        regions.push(stream.regions(shelled));
+      }
       const now = performance.now();
       if (now - since < BATCH_MS && typed < geo.layerCount) continue;
       const batch: LayersMessage = {
@@ -38,7 +49,10 @@ port.once('message', (req: WorkerRequest) => {
         from,
         islands: geo.islands.slice(from, typed),
         areas: stream.areas.slice(from, typed),
+        finishedFrom: posted,
+        surfaces: regions.slice(posted, shelled),
       };
+      posted = shelled;
       post(batch);
       from = typed;
       since = now;

@@ -1,9 +1,10 @@
 /**
  * The estimate on two threads (Node): a worker slices the mesh and types its surfaces a layer at a
- * time (`layerStream`), while this thread finishes each layer's surfaces (vertical shells, bridges
- * over infill: `layerShells`) and lays and plans it (`estimateRun`) as soon as the worker has typed
- * the layers its shells read. The stages and their order per layer are those of `estimatePrint`,
- * so the result is the same to the byte; only the wall-clock time differs.
+ * time (`layerStream`) and finishes each layer's surfaces (vertical shells, bridges over infill:
+ * `layerShells`) as soon as the layers its shells read are typed, while this thread lays and plans
+ * each finished layer (`estimateRun`, which reads a layer's own types only). The stages and their
+ * order per layer are those of `estimatePrint`, so the result is the same to the byte; only the
+ * wall-clock time differs.
  *
  * With supports on, the supports are planned from the whole geometry before the first layer is
  * laid, so there is nothing to overlap: that estimate runs on this thread.
@@ -14,32 +15,30 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TriangleMesh } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
-import {
-  type EstimateResult,
-  type EstimateRun,
-  estimatePrint,
-  estimateRun,
-  layerShells,
-} from './estimate.js';
+import { type EstimateResult, type EstimateRun, estimatePrint, estimateRun } from './estimate.js';
+import type { LayerSurfaces } from './fills.js';
 import type { Loops } from './hatch.js';
 import type { Island, LayerGeometry } from './slice.js';
-import type { SurfaceSettings, SurfaceShells, SurfaceTables } from './surfaces.js';
 
 /** What the worker posts: first the geometry's frame (without its islands, which follow; its
- * raster, distance field and the surface tables on shared memory)… */
+ * raster, distance field and the surface types on shared memory)… */
 export interface FrameMessage {
   kind: 'frame';
   geometry: LayerGeometry;
-  tables: SurfaceTables;
-  settings: SurfaceSettings;
+  /** The surface types, layer-major (a layer's are final once its regions are posted). */
+  types: Uint8Array;
 }
 
-/** …then the typed layers, a few at a time, from layer `from` on… */
+/** …then the typed layers, a few at a time, from layer `from` on, and the surface regions of the
+ * layers whose surfaces became final since the last batch (their shells done: those may be laid),
+ * from layer `finishedFrom` on… */
 export interface LayersMessage {
   kind: 'layers';
   from: number;
   islands: Island[][];
   areas: Loops[][];
+  finishedFrom: number;
+  surfaces: LayerSurfaces[];
 }
 
 /** …or why it could not. */
@@ -113,7 +112,6 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
         let geo: LayerGeometry | null = null;
         const areas: Loops[][] = [];
         let run: EstimateRun | null = null;
-        let shells: SurfaceShells | null = null;
         let laid = 0;
         const fail = (err: unknown) => {
           void worker.terminate();
@@ -125,11 +123,10 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
             if (msg.kind === 'error') throw new Error(msg.message);
             if (msg.kind === 'frame') {
               geo = msg.geometry;
-              run = estimateRun(geo, areas, msg.tables.types, params);
-              shells = layerShells(geo, msg.tables, msg.settings);
+              run = estimateRun(geo, areas, msg.types, params);
               return;
             }
-            if (!geo || !run || !shells) throw new Error('layers before the frame');
+            if (!geo || !run) throw new Error('layers before the frame');
             const g: LayerGeometry = geo;
             msg.islands.forEach((list, k) => {
               g.islands[msg.from + k] = list;
@@ -137,13 +134,11 @@ export function startLayerWorker(opts: { workerFile?: string } = {}): LayerWorke
             msg.areas.forEach((list, k) => {
               areas[msg.from + k] = list;
             });
-            const typed = msg.from + msg.islands.length;
-            // each layer's surfaces finished (its shells read the typed layers up to its reach), then
-            // laid and planned
-            for (; laid < g.layerCount && shells.reach(laid) <= typed; laid++) {
-              shells.shell(laid);
-              run.layer(laid);
-            }
+            // each layer whose surfaces the worker has finished, laid and planned
+            msg.surfaces.forEach((regions, k) => {
+              if (msg.finishedFrom + k !== laid) throw new Error('a layer finished out of order');
+              run?.layer(laid++, regions);
+            });
             if (laid === g.layerCount) {
               const result = run.result();
               void worker.terminate();
