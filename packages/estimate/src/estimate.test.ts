@@ -7,7 +7,7 @@ import { buildPart } from './corpus/index.js';
 import { signedVolume } from './corpus/mesh.js';
 import { closeEvenPieces, estimatePrint, GEOMETRY_OPTIONS, islandOrder, outersBeside } from './estimate.js';
 import { MoveKind } from './planner.js';
-import { box, buildShape, merge, type ShapeSpec } from './shapes.js';
+import { box, buildShape, merge, prism, type ShapeSpec } from './shapes.js';
 import { type Island, layerGeometry, type PreparedMesh, prepareMesh } from './slice.js';
 import { Feature } from './toolpath.js';
 
@@ -455,6 +455,78 @@ describe('closeEvenPieces', () => {
     expect(out.every((p) => p.closed)).toBe(true);
     expect(length(out[1]?.xy ?? [])).toBeCloseTo(6, 9);
     expect(length(out[2]?.xy ?? [])).toBeCloseTo(6, 9);
+  });
+});
+
+describe('bodies modelled into one another', () => {
+  const islandsAt = (mesh: TriangleMesh, layer: number) =>
+    (layerGeometry(prepareMesh(mesh), 0.2, GEOMETRY_OPTIONS).islands[layer] ?? []).filter(
+      (isl) => isl.loops.length > 0,
+    );
+
+  // Shells that overlap, touch or lie one inside another slice as their union, as PrusaSlicer slices
+  // them (positive winding): one outline, its exact area, no loops inside it. Stated tolerance on the
+  // area: 0.5 %. Bodies apart stay two islands.
+  it('slices overlapping, touching and nested shells as their union', () => {
+    const cases = [
+      { name: 'overlapping', mesh: merge(box(20, 20, 10), box(20, 20, 10, 10, 5)), area: 650, islands: 1 },
+      { name: 'touching', mesh: merge(box(20, 20, 10), box(20, 20, 10, 20, 0)), area: 800, islands: 1 },
+      { name: 'nested', mesh: merge(box(30, 30, 10), box(10, 10, 20, 10, 10)), area: 900, islands: 1 },
+      { name: 'apart', mesh: merge(box(20, 20, 10), box(20, 20, 10, 25, 0)), area: 800, islands: 2 },
+    ];
+    for (const c of cases) {
+      const islands = islandsAt(c.mesh, 10);
+      expect(islands, c.name).toHaveLength(c.islands);
+      for (const isl of islands) expect(isl.loops, c.name).toHaveLength(1);
+      const area = islands.reduce((sum, isl) => sum + isl.area, 0);
+      expect(Math.abs(area / c.area - 1), c.name).toBeLessThan(0.005);
+    }
+  });
+
+  // Two 20 × 20 × 10 mm boxes overlapping by 10 × 15 mm, as two shells, against the same solid as one
+  // shell: PrusaSlicer gives 751 s and 3.40 g for the two shells at 0.2 mm; the estimate walled both
+  // squares and filled the overlap twice (919 s, 5.25 g). Stated tolerance: 2 % time (seams may start
+  // elsewhere on the two outlines), 0.5 % grams.
+  it('estimates overlapping bodies as the one body they make', () => {
+    const two = merge(box(20, 20, 10), box(20, 20, 10, 10, 5));
+    const one = prism(
+      [
+        [0, 0],
+        [20, 0],
+        [20, 5],
+        [30, 5],
+        [30, 25],
+        [10, 25],
+        [10, 20],
+        [0, 20],
+      ],
+      0,
+      10,
+    );
+    for (const layerHeight of [0.2, 0.3]) {
+      const a = estimatePrint(two, { layerHeight });
+      const b = estimatePrint(one, { layerHeight });
+      expect(Math.abs(a.print_time_s / b.print_time_s - 1), `${layerHeight} mm time`).toBeLessThan(0.02);
+      expect(Math.abs(a.filament_g / b.filament_g - 1), `${layerHeight} mm grams`).toBeLessThan(0.005);
+    }
+  });
+
+  // Three cylinders of 3,000 sides each, overlapping: one outline. (Their crossings are found on a
+  // grid of the edges: testing every pair of edges took 31 s for such a part at 20 mm, the estimate
+  // whole about 1 s.)
+  it('slices finely divided overlapping bodies as their union', () => {
+    const cylinder = (cx: number, cy: number) =>
+      prism(
+        Array.from({ length: 3000 }, (_, k) => {
+          const a = (2 * Math.PI * k) / 3000;
+          return [cx + 15 * Math.cos(a), cy + 15 * Math.sin(a)] as [number, number];
+        }),
+        0,
+        4,
+      );
+    const islands = islandsAt(merge(cylinder(0, 0), cylinder(10, 4), cylinder(5, -8)), 10);
+    expect(islands).toHaveLength(1);
+    expect(islands[0]?.loops).toHaveLength(1);
   });
 });
 

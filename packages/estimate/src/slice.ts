@@ -9,7 +9,8 @@
  * it is top skin, bottom skin or overhang (from the grids of the neighbouring layers).
  */
 import type { TriangleMesh } from '@printloop/geometry';
-import { chainLoops, loopArea2, simplifyLoop } from './outline.js';
+import { type Bounds, boundsOf, overlaps, regionLoops } from './hatch.js';
+import { chainLoops, loopArea2, loopLength, simplifyLoop } from './outline.js';
 import { rasterizeLoops } from './raster.js';
 
 export interface PreparedMesh {
@@ -416,26 +417,108 @@ export function geometryBuilder(
       const s1 = start[i + 1] as number;
       // outline stage: chain the layer's soup into loops first (this also repairs facets wound the
       // wrong way, so the raster below sees a consistently oriented soup)
-      const loops = chainLoops(seg, s0, s1);
+      const chained = chainLoops(seg, s0, s1);
       // from the chained loops, whose segments share their ends exactly: a crossing can neither be
       // missed nor counted twice (the soup's float ends can straddle a row's centre)
       rasterizeLoops(
-        loops.map((l) => l.xy),
+        chained.map((l) => l.xy),
         layerRaster,
         shape,
         wind,
       );
       grid.set(layerRaster, i * cells);
+      // shells that overlap or touch (bodies modelled into one another and exported as they are)
+      // are one region, their union, as PrusaSlicer slices them: its outline replaces the loops
+      const union = unionOfShells(chained);
+      const layerSeg = union ? union.seg : seg;
+      const from = union ? 0 : s0;
+      const to = union ? union.seg.length / 4 : s1;
+      const loops = union ? union.loops : chained;
       // islands: the 4-connected regions of the raster, each with its exact area, outline length
       // and simplified loops (measureOutlines)
       const list = labelIslands(grid, i * cells, shape, labels, stack);
-      if (segIsland.length < s1 - s0) segIsland = new Int32Array((s1 - s0) * 2);
-      measureOutlines(seg, s0, s1, list, labels, shape, segIsland, loops);
+      if (segIsland.length < to - from) segIsland = new Int32Array((to - from) * 2);
+      measureOutlines(layerSeg, from, to, list, labels, shape, segIsland, loops);
       islands.push(list.filter((x) => x.area > 1e-6 || x.perimeter > 0));
       built++;
       return true;
     },
   };
+}
+
+/** Outline length (mm) a layer's union must take away for it to replace the bodies' own loops. */
+const UNION_MIN_CHANGE = 0.5;
+
+/**
+ * The outline of a layer whose outer loops (counter-clockwise: material on the left) overlap or
+ * touch one another, as a soup of its own (x1 y1 x2 y2 per segment) and its loops; null when no two
+ * outer loops' boxes meet (one body, or bodies apart: the loops are the outline already). A mesh of
+ * several shells modelled into one another (a boss on a plate exported as two bodies) slices into
+ * loops that cross, or lie one inside another: PrusaSlicer slices their union (positive winding),
+ * one outline with no walls inside it. The union's loops are those of `regionLoops`, loops that
+ * cross no other kept as they are.
+ */
+function unionOfShells(
+  loops: Array<{ xy: Float64Array; firstSegment: number }>,
+): { seg: Float32Array; loops: Array<{ xy: Float64Array; firstSegment: number }> } | null {
+  const outer = loops.filter((l) => loopArea2(l.xy) > 0).map((l) => boundsOf([l.xy]));
+  let meet = false;
+  for (let a = 0; a < outer.length && !meet; a++)
+    for (let b = a + 1; b < outer.length && !meet; b++)
+      if (overlaps(outer[a] as Bounds, outer[b] as Bounds)) meet = true;
+  if (!meet) return null;
+  const union = regionLoops(loops.map((l) => l.xy));
+  // bodies that only graze (a gear's tooth tips meeting its neighbour's) keep their own outlines:
+  // the union joins them by a neck no bead fits, and changes the outline by next to nothing
+  let before = 0;
+  for (const l of loops) before += loopLength(l.xy);
+  let after = 0;
+  for (const xy of union) after += loopLength(xy);
+  if (before - after < UNION_MIN_CHANGE) return null;
+  let count = 0;
+  for (const xy of union) count += xy.length / 2;
+  const seg = new Float32Array(count * 4);
+  const out: Array<{ xy: Float64Array; firstSegment: number }> = [];
+  let k = 0;
+  for (const loop of union) {
+    const n = loop.length / 2;
+    // started after its longest edge: a union's loops start where the bodies cross, where an inset
+    // of it pinches, and the fill's inset is judged by its first edge where another loop cuts none
+    const xy = startAfterLongestEdge(loop);
+    out.push({ xy, firstSegment: k });
+    for (let v = 0; v < n; v++) {
+      const w = v + 1 < n ? v + 1 : 0;
+      seg[4 * k] = xy[2 * v] as number;
+      seg[4 * k + 1] = xy[2 * v + 1] as number;
+      seg[4 * k + 2] = xy[2 * w] as number;
+      seg[4 * k + 3] = xy[2 * w + 1] as number;
+      k++;
+    }
+  }
+  return { seg, loops: out };
+}
+
+/** A loop started at the far end of its longest edge (that edge last). */
+function startAfterLongestEdge(xy: Float64Array): Float64Array {
+  const n = xy.length / 2;
+  let best = 0;
+  let bestLen = -1;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 < n ? i + 1 : 0;
+    const len = Math.hypot(
+      (xy[2 * j] as number) - (xy[2 * i] as number),
+      (xy[2 * j + 1] as number) - (xy[2 * i + 1] as number),
+    );
+    if (len > bestLen) {
+      bestLen = len;
+      best = j;
+    }
+  }
+  if (best === 0) return xy;
+  const out = new Float64Array(xy.length);
+  out.set(xy.subarray(2 * best));
+  out.set(xy.subarray(0, 2 * best), xy.length - 2 * best);
+  return out;
 }
 
 /**
