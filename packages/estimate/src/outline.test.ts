@@ -33,6 +33,27 @@ describe('outline stage', () => {
     expect(Array.from(seg.slice(4, 8))).toEqual([10, 0, 10, 10]);
   });
 
+  // A mesh with a hole (a missing facet) leaves a layer's chain open. The walk starts at the soup's
+  // first segment, inside the chain, and it came out as two pieces, each closed on itself by a straight
+  // line: a hexagon missing one side was two slivers. The pieces are joined end to start, and the
+  // chain closed across the gap, as a repair fills the hole.
+  it('closes a chain across a hole in the mesh, the pieces a walk split it into joined', () => {
+    const hexagon: Array<[number, number]> = [];
+    for (let k = 0; k < 6; k++)
+      hexagon.push([10 * Math.cos((k * Math.PI) / 3), 10 * Math.sin((k * Math.PI) / 3)]);
+    const all = soupOf(hexagon);
+    // the fifth side gone, and the soup starting at the third (the walk goes third, fourth, stops;
+    // then first, second, stops)
+    const seg = new Float32Array([...all.slice(8, 16), ...all.slice(20, 24), ...all.slice(0, 8)]);
+    const loops = chainLoops(seg, 0, 5);
+    expect(loops).toHaveLength(1);
+    expect(loops[0]?.gap).toBe(true);
+    // the whole hexagon: (3√3 / 2) r², twice; stated tolerance 1e-4 (float32 soup)
+    expect(loopArea2(loops[0]?.xy ?? new Float64Array()) / (3 * Math.sqrt(3) * 100) - 1).toBeCloseTo(0, 4);
+    // a closed soup's loops have no gap
+    expect(chainLoops(soupOf(hexagon), 0, 6)[0]?.gap).toBe(false);
+  });
+
   it('simplifies like Arachne: short segments that barely deviate go, corners stay', () => {
     const fine: Array<[number, number]> = [];
     for (let i = 0; i < 400; i++) {

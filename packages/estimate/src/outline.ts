@@ -32,15 +32,14 @@ const scratch = {
  * slicer's repair drops duplicate and zero-area facets. A segment met backwards
  * (a facet wound the wrong way) is turned round in the soup, and a loop most of whose segments ran
  * backwards is turned round whole, so the soup comes out consistently oriented for the raster.
- * Segments that do not close (a damaged mesh) end their chain where they stop.
+ * Chains that do not close (a hole in the mesh) are closed across the gap (`closeGaps`), as a slicer's
+ * repair fills the hole.
  */
-export function chainLoops(
-  seg: Float32Array,
-  first: number,
-  last: number,
-): Array<{ xy: Float64Array; firstSegment: number }> {
+export function chainLoops(seg: Float32Array, first: number, last: number): ChainedLoop[] {
   const n = last - first;
-  const loops: Array<{ xy: Float64Array; firstSegment: number }> = [];
+  const loops: ChainedLoop[] = [];
+  /** Chains that did not close (a hole in the mesh): their points, the end point included. */
+  const open: Array<{ pts: number[]; firstSegment: number }> = [];
   if (n <= 0) return loops;
   // open-addressing tables from a segment's quantised start / end point to the segment
   let size = 16;
@@ -114,6 +113,8 @@ export function chainLoops(
     let cur = s;
     let reversed = false;
     let turned = 0;
+    let endX = 0;
+    let endY = 0;
     while (cur >= 0) {
       used[cur] = 1;
       members[count] = cur;
@@ -127,6 +128,8 @@ export function chainLoops(
       count++;
       const ex = q[cur * 4 + 2 - o] as number;
       const ey = q[cur * 4 + 3 - o] as number;
+      endX = seg[k + 2 - o] as number;
+      endY = seg[k + 3 - o] as number;
       cur = find(starts, 0, ex, ey);
       reversed = false;
       if (cur < 0) {
@@ -147,6 +150,21 @@ export function chainLoops(
         seg[k + 3] = y1;
       }
     }
+    const closed =
+      Math.round(endX / JOIN) === Math.round((xy[0] as number) / JOIN) &&
+      Math.round(endY / JOIN) === Math.round((xy[1] as number) / JOIN);
+    if (!closed) {
+      // the points in the loop's direction, the end included
+      const pts = Array.from(xy.subarray(0, 2 * count));
+      pts.push(endX, endY);
+      if (flipAll) {
+        const rev: number[] = [];
+        for (let v = pts.length / 2 - 1; v >= 0; v--)
+          rev.push(pts[2 * v] as number, pts[2 * v + 1] as number);
+        open.push({ pts: rev, firstSegment: first + s });
+      } else open.push({ pts, firstSegment: first + s });
+      continue;
+    }
     if (count < 3) continue;
     let loop = xy.slice(0, 2 * count);
     if (flipAll) {
@@ -158,9 +176,56 @@ export function chainLoops(
       }
       loop = rev;
     }
-    loops.push({ xy: loop, firstSegment: first + s });
+    loops.push({ xy: loop, firstSegment: first + s, gap: false });
   }
+  if (open.length > 0) closeGaps(open, loops);
   return loops;
+}
+
+/** A chained loop: its points (x, y), the soup's index of a segment of it, and whether it closes
+ * across a gap of the mesh (a segment that is not in the soup). */
+export interface ChainedLoop {
+  xy: Float64Array;
+  firstSegment: number;
+  gap: boolean;
+}
+
+/**
+ * Chains that stopped where the mesh has a hole (a missing facet) are closed as a repair fills the
+ * hole: chains that meet end to start are joined first (a walk started inside a chain splits it), then
+ * each chain's end goes to the nearest start of an open chain, its own included, across the gap.
+ */
+function closeGaps(open: Array<{ pts: number[]; firstSegment: number }>, loops: ChainedLoop[]): void {
+  const chains = open.slice();
+  const d2 = (a: number[], b: number[]) => {
+    const ex = (a[a.length - 2] as number) - (b[0] as number);
+    const ey = (a[a.length - 1] as number) - (b[1] as number);
+    return ex * ex + ey * ey;
+  };
+  while (chains.length > 0) {
+    const chain = chains.shift() as { pts: number[]; firstSegment: number };
+    let pts = chain.pts;
+    for (;;) {
+      // the nearest start to this chain's end: its own, or another open chain's (joined on)
+      let best = -1;
+      let bestD = d2(pts, pts);
+      for (let c = 0; c < chains.length; c++) {
+        const d = d2(pts, (chains[c] as { pts: number[] }).pts);
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      if (best < 0) break;
+      const next = chains.splice(best, 1)[0] as { pts: number[] };
+      // a start at this end (within the chaining's tolerance) is the same point
+      pts = pts.concat(bestD <= JOIN * JOIN ? next.pts.slice(2) : next.pts);
+    }
+    // the end back at the start: that point once
+    if (d2(pts, pts) <= JOIN * JOIN) pts = pts.slice(0, -2);
+    if (pts.length >= 6)
+      loops.push({ xy: Float64Array.from(pts), firstSegment: chain.firstSegment, gap: true });
+  }
 }
 
 /** Simplify a closed loop (x, y pairs) as described above; returns the kept vertices. */

@@ -429,7 +429,16 @@ export function geometryBuilder(
       grid.set(layerRaster, i * cells);
       // shells that overlap or touch (bodies modelled into one another and exported as they are)
       // are one region, their union, as PrusaSlicer slices them: its outline replaces the loops
-      const union = unionOfShells(chained);
+      // (and loops closed across a hole in the mesh have a segment the soup lacks: measured from a
+      // soup of their own)
+      const union =
+        unionOfShells(chained) ??
+        (chained.some((l) => l.gap)
+          ? soupOf(
+              chained.map((l) => l.xy),
+              false,
+            )
+          : null);
       const layerSeg = union ? union.seg : seg;
       const from = union ? 0 : s0;
       const to = union ? union.seg.length / 4 : s1;
@@ -475,16 +484,25 @@ function unionOfShells(
   let after = 0;
   for (const xy of union) after += loopLength(xy);
   if (before - after < UNION_MIN_CHANGE) return null;
+  // started after their longest edge: a union's loops start where the bodies cross, where an inset
+  // of it pinches, and the fill's inset is judged by its first edge where another loop cuts none
+  return soupOf(union, true);
+}
+
+/** Loops as a soup of their own (x1 y1 x2 y2 per segment), each loop with its first segment's
+ * index; `rotate`: each started after its longest edge. */
+function soupOf(
+  loops: Float64Array[],
+  rotate: boolean,
+): { seg: Float32Array; loops: Array<{ xy: Float64Array; firstSegment: number }> } {
   let count = 0;
-  for (const xy of union) count += xy.length / 2;
+  for (const xy of loops) count += xy.length / 2;
   const seg = new Float32Array(count * 4);
   const out: Array<{ xy: Float64Array; firstSegment: number }> = [];
   let k = 0;
-  for (const loop of union) {
+  for (const loop of loops) {
     const n = loop.length / 2;
-    // started after its longest edge: a union's loops start where the bodies cross, where an inset
-    // of it pinches, and the fill's inset is judged by its first edge where another loop cuts none
-    const xy = startAfterLongestEdge(loop);
+    const xy = rotate ? startAfterLongestEdge(loop) : loop;
     out.push({ xy, firstSegment: k });
     for (let v = 0; v < n; v++) {
       const w = v + 1 < n ? v + 1 : 0;
