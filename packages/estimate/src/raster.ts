@@ -422,14 +422,15 @@ function dropCollinear(pts: number[]): Float64Array {
 
 /**
  * Fill `out` with the cells whose centre is inside `loops` (positive winding: outer loops
- * counter-clockwise, holes clockwise; overlapping loops add up).
+ * counter-clockwise, holes clockwise; overlapping loops add up). Returns whether some cell's centre
+ * winds negatively (a loop wound the wrong way with no material about it).
  */
 export function rasterizeLoops(
   loops: Float64Array[],
   out: Uint8Array,
   shape: Raster,
   wind: Int32Array,
-): void {
+): boolean {
   const { cols, rows, cell, originX: ox, originY: oy } = shape;
   wind.fill(0, 0, (cols + 1) * rows);
   for (const xy of loops) {
@@ -460,6 +461,7 @@ export function rasterizeLoops(
       }
     }
   }
+  let negative = false;
   for (let r = 0; r < rows; r++) {
     let acc = 0;
     const wr = r * (cols + 1);
@@ -467,8 +469,10 @@ export function rasterizeLoops(
     for (let c = 0; c < cols; c++) {
       acc += wind[wr + c] as number;
       out[gr + c] = acc > 0 ? 1 : 0;
+      if (acc < 0) negative = true;
     }
   }
+  return negative;
 }
 
 /** The signed distance field's range (mm) and step: Int8 in hundredths of a mm. */

@@ -9,7 +9,7 @@
  * it is top skin, bottom skin or overhang (from the grids of the neighbouring layers).
  */
 import type { TriangleMesh } from '@printloop/geometry';
-import { type Bounds, boundsOf, overlaps, regionLoops } from './hatch.js';
+import { type Bounds, boundsOf, overlaps, regionLoops, windingAt } from './hatch.js';
 import { chainLoops, loopArea2, loopLength, simplifyLoop } from './outline.js';
 import { rasterizeLoops } from './raster.js';
 
@@ -420,12 +420,18 @@ export function geometryBuilder(
       const chained = chainLoops(seg, s0, s1);
       // from the chained loops, whose segments share their ends exactly: a crossing can neither be
       // missed nor counted twice (the soup's float ends can straddle a row's centre)
-      rasterizeLoops(
-        chained.map((l) => l.xy),
-        layerRaster,
-        shape,
-        wind,
-      );
+      const raster = () =>
+        rasterizeLoops(
+          chained.map((l) => l.xy),
+          layerRaster,
+          shape,
+          wind,
+        );
+      // a shell wound inside out beside the others (a body mirrored in its CAD export) winds
+      // negatively: its clockwise loops, which no material surrounds, are turned round, as a repair
+      // orients each shell
+      const turned = raster() && turnLoneHoles(chained);
+      if (turned) raster();
       grid.set(layerRaster, i * cells);
       // shells that overlap or touch (bodies modelled into one another and exported as they are)
       // are one region, their union, as PrusaSlicer slices them: its outline replaces the loops
@@ -433,7 +439,7 @@ export function geometryBuilder(
       // soup of their own)
       const union =
         unionOfShells(chained) ??
-        (chained.some((l) => l.gap)
+        (turned || chained.some((l) => l.gap)
           ? soupOf(
               chained.map((l) => l.xy),
               false,
@@ -453,6 +459,52 @@ export function geometryBuilder(
       return true;
     },
   };
+}
+
+/**
+ * Turns round, in place, each clockwise loop (a hole) that no other loop winds round: no material
+ * about it, so it is the outline of a shell wound inside out. Returns whether any was turned.
+ */
+function turnLoneHoles(loops: Array<{ xy: Float64Array }>): boolean {
+  let turned = false;
+  const boxes = loops.map((l) => boundsOf([l.xy]));
+  for (const loop of loops) {
+    const xy = loop.xy;
+    if (loopArea2(xy) >= 0) continue;
+    // a point of it: the middle of its longest edge
+    const n = xy.length / 2;
+    let best = 0;
+    let bestLen = -1;
+    for (let i = 0; i < n; i++) {
+      const j = i + 1 < n ? i + 1 : 0;
+      const len = Math.hypot(
+        (xy[2 * j] as number) - (xy[2 * i] as number),
+        (xy[2 * j + 1] as number) - (xy[2 * i + 1] as number),
+      );
+      if (len > bestLen) {
+        bestLen = len;
+        best = i;
+      }
+    }
+    const j = best + 1 < n ? best + 1 : 0;
+    const x = ((xy[2 * best] as number) + (xy[2 * j] as number)) / 2;
+    const y = ((xy[2 * best + 1] as number) + (xy[2 * j + 1] as number)) / 2;
+    // the loops that may wind round the point: those whose box holds it
+    const about: Float64Array[] = [];
+    loops.forEach((other, k) => {
+      const b = boxes[k] as Bounds;
+      if (other !== loop && x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3]) about.push(other.xy);
+    });
+    if (about.length > 0 && windingAt(about, x, y) > 0) continue;
+    const rev = new Float64Array(xy.length);
+    for (let v = 0; v < n; v++) {
+      rev[2 * v] = xy[2 * (n - 1 - v)] as number;
+      rev[2 * v + 1] = xy[2 * (n - 1 - v) + 1] as number;
+    }
+    loop.xy = rev;
+    turned = true;
+  }
+  return turned;
 }
 
 /** Outline length (mm) a layer's union must take away for it to replace the bodies' own loops. */
