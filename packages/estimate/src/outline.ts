@@ -196,37 +196,73 @@ export interface ChainedLoop {
  * each chain's end goes to the nearest start of an open chain, its own included, across the gap.
  */
 function closeGaps(open: Array<{ pts: number[]; firstSegment: number }>, loops: ChainedLoop[]): void {
-  const chains = open.slice();
-  const d2 = (a: number[], b: number[]) => {
-    const ex = (a[a.length - 2] as number) - (b[0] as number);
-    const ey = (a[a.length - 1] as number) - (b[1] as number);
-    return ex * ex + ey * ey;
-  };
-  while (chains.length > 0) {
-    const chain = chains.shift() as { pts: number[]; firstSegment: number };
-    let pts = chain.pts;
-    for (;;) {
-      // the nearest start to this chain's end: its own, or another open chain's (joined on)
-      let best = -1;
-      let bestD = d2(pts, pts);
-      for (let c = 0; c < chains.length; c++) {
-        const d = d2(pts, (chains[c] as { pts: number[] }).pts);
-        if (d < bestD) {
-          bestD = d;
-          best = c;
+  const used = new Uint8Array(open.length);
+  // the chains' starts on a grid of GAP_CELL mm: most ends meet a start nearby (a walk's split, a
+  // mesh whose shared vertices differ in their last digits), so the search rarely looks at them all
+  const cellOf = (x: number, y: number) => `${Math.floor(x / GAP_CELL)},${Math.floor(y / GAP_CELL)}`;
+  const grid = new Map<string, number[]>();
+  open.forEach((c, k) => {
+    const key = cellOf(c.pts[0] as number, c.pts[1] as number);
+    const list = grid.get(key);
+    if (list) list.push(k);
+    else grid.set(key, [k]);
+  });
+  const d2 = (x: number, y: number, b: number[]) => ((b[0] as number) - x) ** 2 + ((b[1] as number) - y) ** 2;
+  /** The unused chain whose start is nearest (x, y) and nearer than `limit2` (squared), or −1. */
+  const nearest = (x: number, y: number, limit2: number): { at: number; d: number } => {
+    let at = -1;
+    let d = limit2;
+    const cx = Math.floor(x / GAP_CELL);
+    const cy = Math.floor(y / GAP_CELL);
+    for (let gx = cx - 1; gx <= cx + 1; gx++)
+      for (let gy = cy - 1; gy <= cy + 1; gy++)
+        for (const k of grid.get(`${gx},${gy}`) ?? []) {
+          if (used[k] === 1) continue;
+          const e = d2(x, y, (open[k] as { pts: number[] }).pts);
+          if (e < d) {
+            d = e;
+            at = k;
+          }
+        }
+    // none within a cell (past the neighbouring cells a start is at least a cell away): every chain
+    // (a wide hole; few chains are left open by one)
+    if (d > GAP_CELL * GAP_CELL)
+      for (let k = 0; k < open.length; k++) {
+        if (used[k] === 1) continue;
+        const e = d2(x, y, (open[k] as { pts: number[] }).pts);
+        if (e < d) {
+          d = e;
+          at = k;
         }
       }
-      if (best < 0) break;
-      const next = chains.splice(best, 1)[0] as { pts: number[] };
+    return { at, d };
+  };
+  for (let c = 0; c < open.length; c++) {
+    if (used[c] === 1) continue;
+    used[c] = 1;
+    const chain = open[c] as { pts: number[]; firstSegment: number };
+    const pts = chain.pts.slice();
+    for (;;) {
+      const x = pts[pts.length - 2] as number;
+      const y = pts[pts.length - 1] as number;
+      // the nearest start to this chain's end: its own, or another open chain's (joined on)
+      const own = d2(x, y, pts);
+      const next = nearest(x, y, own);
+      if (next.at < 0) break;
+      used[next.at] = 1;
+      const more = (open[next.at] as { pts: number[] }).pts;
       // a start at this end (within the chaining's tolerance) is the same point
-      pts = pts.concat(bestD <= JOIN * JOIN ? next.pts.slice(2) : next.pts);
+      for (let v = next.d <= JOIN * JOIN ? 2 : 0; v < more.length; v++) pts.push(more[v] as number);
     }
     // the end back at the start: that point once
-    if (d2(pts, pts) <= JOIN * JOIN) pts = pts.slice(0, -2);
+    if (d2(pts[pts.length - 2] as number, pts[pts.length - 1] as number, pts) <= JOIN * JOIN) pts.length -= 2;
     if (pts.length >= 6)
       loops.push({ xy: Float64Array.from(pts), firstSegment: chain.firstSegment, gap: true });
   }
 }
+
+/** Cell (mm) of the grid `closeGaps` finds chains' starts on. */
+const GAP_CELL = 1;
 
 /** Simplify a closed loop (x, y pairs) as described above; returns the kept vertices. */
 export function simplifyLoop(xy: Float64Array): Float64Array {
