@@ -49,3 +49,29 @@ describe('EdgeGrid.signedDistance', () => {
     expect(grid.signedDistance(2, 2, 1)).toBe(Number.POSITIVE_INFINITY);
   });
 });
+
+describe('EdgeGrid.forEachNearPair', () => {
+  // edges 0-3: a 10 mm square; edges 4-7: a 10 mm square moved 5 mm right and 5 up (they cross
+  // twice: edge 1, x = 10, with edge 4, y = 5; edge 2, y = 10, with edge 7, x = 5); buckets of 1 mm,
+  // so an edge spans ten of them and most pairs share several
+  const grid = new EdgeGrid([square(0, 0, 10), square(5, 5, 10)], 1);
+  const pairs: string[] = [];
+  grid.forEachNearPair((s, t) => {
+    pairs.push(`${s}-${t}`);
+  });
+
+  it('gives each pair of edges that share a bucket once, the lower number first', () => {
+    expect(new Set(pairs).size).toBe(pairs.length);
+    for (const p of pairs) {
+      const [s, t] = p.split('-').map(Number);
+      expect(s as number).toBeLessThan(t as number);
+    }
+  });
+
+  it('includes the pairs that cross, and leaves out edges far apart', () => {
+    expect(pairs).toContain('1-4');
+    expect(pairs).toContain('2-7');
+    // the first square's left side (x = 0) and the second's right side (x = 15)
+    expect(pairs).not.toContain('3-5');
+  });
+});

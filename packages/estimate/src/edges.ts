@@ -77,6 +77,36 @@ export class EdgeGrid {
       });
   }
 
+  /**
+   * Calls `fn(s, t)` for every pair of edges s < t (numbered loop after loop) whose boxes share a
+   * bucket: the candidates for crossing each other. Each pair once, in the first bucket they share.
+   */
+  forEachNearPair(fn: (s: number, t: number) => void): void {
+    const { cols, rows, cell: size, seg } = this;
+    const edges = seg.length / 4;
+    // each edge's first bucket row and column
+    const row0 = new Int32Array(edges);
+    const col0 = new Int32Array(edges);
+    for (let s = 0; s < edges; s++) {
+      row0[s] = Math.floor((Math.min(seg[4 * s + 1] as number, seg[4 * s + 3] as number) - this.y0) / size);
+      col0[s] = Math.floor((Math.min(seg[4 * s] as number, seg[4 * s + 2] as number) - this.x0) / size);
+    }
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const cell = r * cols + c;
+        const end = this.start[cell + 1] as number;
+        for (let k = this.start[cell] as number; k < end; k++) {
+          const s = this.items[k] as number;
+          for (let m = k + 1; m < end; m++) {
+            const t = this.items[m] as number;
+            if (Math.max(row0[s] as number, row0[t] as number) !== r) continue;
+            if (Math.max(col0[s] as number, col0[t] as number) !== c) continue;
+            fn(s, t);
+          }
+        }
+      }
+  }
+
   /** Distance from (x, y) to the nearest edge, or `limit` if none is nearer. */
   distance(x: number, y: number, limit: number): number {
     return Math.sqrt(this.nearest(x, y, limit));

@@ -573,7 +573,7 @@ export function boundingLoops(loops: Loops): Loops {
 }
 
 /** A loop's longest edge (−1: none of any length) and its length all round. */
-function longestEdge(xy: Float64Array): { best: number; total: number } {
+export function longestEdge(xy: Float64Array): { best: number; total: number } {
   const n = xy.length / 2;
   let best = -1;
   let bestLen = 0;
@@ -752,91 +752,52 @@ export function regionLoops(loops: Loops): Loops {
 
 /**
  * Every crossing of an edge of one loop with an edge of a later loop (edges i of loop a and j of
- * loop b, a < b, at fractions t and u along them, at x, y), once each. The edges are bucketed on a
- * grid of about twice their mean length, so that two loops of thousands of edges (overlapping bodies
- * of a fine mesh) cost about their edges, not their product.
+ * loop b, a < b, at fractions t and u along them, at x, y), once each. Only pairs of edges that share
+ * a bucket of the loops' edge grid are tried, so that two loops of thousands of edges (overlapping
+ * bodies of a fine mesh) cost about their edges, not their product.
  */
 function forEachCrossing(
   loops: Loops,
   found: (a: number, i: number, t: number, b: number, j: number, u: number, x: number, y: number) => void,
 ): void {
   const boxes = loops.map((xy) => boundsOf([xy]));
-  // only loops whose box meets another's can cross
-  const near = loops.map((_, a) => boxes.some((box, b) => b !== a && overlaps(boxes[a] as Bounds, box)));
+  // the grid numbers edges loop after loop: each edge's loop and index in it
   let edges = 0;
-  let length = 0;
-  const first: number[] = [];
-  for (let l = 0; l < loops.length; l++) {
-    first.push(edges);
-    if (!near[l]) continue;
-    const xy = loops[l] as Float64Array;
-    edges += xy.length / 2;
-    length += loopLength(xy);
-  }
-  if (edges === 0) return;
-  const [x0, y0, x1, y1] = boundsOf(loops.filter((_, l) => near[l]));
-  const size = Math.max((2 * length) / edges, Math.sqrt(((x1 - x0) * (y1 - y0)) / 65536), 1e-6);
-  const cols = Math.max(1, Math.floor((x1 - x0) / size) + 1);
-  const rows = Math.max(1, Math.floor((y1 - y0) / size) + 1);
-  const colOf = (x: number) => Math.min(cols - 1, Math.max(0, Math.floor((x - x0) / size)));
-  const rowOf = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - y0) / size)));
-  // each edge (its loop and index) in every cell its box covers
-  const buckets = new Map<number, number[]>();
-  for (let l = 0; l < loops.length; l++) {
-    if (!near[l]) continue;
-    const xy = loops[l] as Float64Array;
-    const n = xy.length / 2;
-    for (let i = 0; i < n; i++) {
-      const i2 = i + 1 < n ? i + 1 : 0;
-      const ax = xy[2 * i] as number;
-      const ay = xy[2 * i + 1] as number;
-      const bx = xy[2 * i2] as number;
-      const by = xy[2 * i2 + 1] as number;
-      for (let r = rowOf(Math.min(ay, by)); r <= rowOf(Math.max(ay, by)); r++)
-        for (let c = colOf(Math.min(ax, bx)); c <= colOf(Math.max(ax, bx)); c++) {
-          const key = r * cols + c;
-          const list = buckets.get(key);
-          if (list) list.push(l, i);
-          else buckets.set(key, [l, i]);
-        }
+  for (const xy of loops) edges += xy.length / 2;
+  const loopOf = new Int32Array(edges);
+  const edgeOf = new Int32Array(edges);
+  let e = 0;
+  loops.forEach((xy, l) => {
+    for (let i = 0; i < xy.length / 2; i++, e++) {
+      loopOf[e] = l;
+      edgeOf[e] = i;
     }
-  }
-  // a pair of edges that share several cells is tested in each, and counted once
-  const seen = new Set<number>();
-  for (const list of buckets.values())
-    for (let e = 0; e < list.length; e += 2)
-      for (let f = e + 2; f < list.length; f += 2) {
-        let a = list[e] as number;
-        let i = list[e + 1] as number;
-        let b = list[f] as number;
-        let j = list[f + 1] as number;
-        if (a === b) continue;
-        if (a > b) [a, i, b, j] = [b, j, a, i];
-        if (!overlaps(boxes[a] as Bounds, boxes[b] as Bounds)) continue;
-        const pair = ((first[a] as number) + i) * edges + (first[b] as number) + j;
-        if (seen.has(pair)) continue;
-        const p = loops[a] as Float64Array;
-        const q = loops[b] as Float64Array;
-        const np = p.length / 2;
-        const nq = q.length / 2;
-        const i2 = i + 1 < np ? i + 1 : 0;
-        const j2 = j + 1 < nq ? j + 1 : 0;
-        const ax = p[2 * i] as number;
-        const ay = p[2 * i + 1] as number;
-        const rx = (p[2 * i2] as number) - ax;
-        const ry = (p[2 * i2 + 1] as number) - ay;
-        const bx = q[2 * j] as number;
-        const by = q[2 * j + 1] as number;
-        const sx = (q[2 * j2] as number) - bx;
-        const sy = (q[2 * j2 + 1] as number) - by;
-        const den = rx * sy - ry * sx;
-        if (den === 0) continue;
-        const t = ((bx - ax) * sy - (by - ay) * sx) / den;
-        const u = ((bx - ax) * ry - (by - ay) * rx) / den;
-        if (!(t > 0 && t <= 1 && u > 0 && u <= 1)) continue;
-        seen.add(pair);
-        found(a, i, t, b, j, u, ax + rx * t, ay + ry * t);
-      }
+  });
+  loopsGrid(loops).forEachNearPair((s, t) => {
+    const a = loopOf[s] as number;
+    const b = loopOf[t] as number;
+    if (a === b || !overlaps(boxes[a] as Bounds, boxes[b] as Bounds)) return;
+    const i = edgeOf[s] as number;
+    const j = edgeOf[t] as number;
+    const p = loops[a] as Float64Array;
+    const q = loops[b] as Float64Array;
+    const i2 = i + 1 < p.length / 2 ? i + 1 : 0;
+    const j2 = j + 1 < q.length / 2 ? j + 1 : 0;
+    const ax = p[2 * i] as number;
+    const ay = p[2 * i + 1] as number;
+    const rx = (p[2 * i2] as number) - ax;
+    const ry = (p[2 * i2 + 1] as number) - ay;
+    const bx = q[2 * j] as number;
+    const by = q[2 * j + 1] as number;
+    const sx = (q[2 * j2] as number) - bx;
+    const sy = (q[2 * j2 + 1] as number) - by;
+    const den = rx * sy - ry * sx;
+    if (den === 0) return;
+    const tt = ((bx - ax) * sy - (by - ay) * sx) / den;
+    const u = ((bx - ax) * ry - (by - ay) * rx) / den;
+    if (!(tt > 0 && tt <= 1 && u > 0 && u <= 1)) return;
+    found(a, i, tt, b, j, u, ax + rx * tt, ay + ry * tt);
+  });
 }
 
 /** Whether, at fraction `at` of edge i of loop `xy`, all `loops` wind positively just left of it and

@@ -9,7 +9,7 @@
  * it is top skin, bottom skin or overhang (from the grids of the neighbouring layers).
  */
 import type { TriangleMesh } from '@printloop/geometry';
-import { type Bounds, boundsOf, overlaps, regionLoops, windingAt } from './hatch.js';
+import { type Bounds, boundsOf, longestEdge, overlaps, regionLoops, windingAt } from './hatch.js';
 import { chainLoops, loopArea2, loopLength, simplifyLoop } from './outline.js';
 import { rasterizeLoops } from './raster.js';
 
@@ -473,19 +473,8 @@ function turnLoneHoles(loops: Array<{ xy: Float64Array }>): boolean {
     if (loopArea2(xy) >= 0) continue;
     // a point of it: the middle of its longest edge
     const n = xy.length / 2;
-    let best = 0;
-    let bestLen = -1;
-    for (let i = 0; i < n; i++) {
-      const j = i + 1 < n ? i + 1 : 0;
-      const len = Math.hypot(
-        (xy[2 * j] as number) - (xy[2 * i] as number),
-        (xy[2 * j + 1] as number) - (xy[2 * i + 1] as number),
-      );
-      if (len > bestLen) {
-        bestLen = len;
-        best = i;
-      }
-    }
+    const { best } = longestEdge(xy);
+    if (best < 0) continue;
     const j = best + 1 < n ? best + 1 : 0;
     const x = ((xy[2 * best] as number) + (xy[2 * j] as number)) / 2;
     const y = ((xy[2 * best + 1] as number) + (xy[2 * j + 1] as number)) / 2;
@@ -571,20 +560,9 @@ function soupOf(
 /** A loop started at the far end of its longest edge (that edge last). */
 function startAfterLongestEdge(xy: Float64Array): Float64Array {
   const n = xy.length / 2;
-  let best = 0;
-  let bestLen = -1;
-  for (let i = 0; i < n; i++) {
-    const j = i + 1 < n ? i + 1 : 0;
-    const len = Math.hypot(
-      (xy[2 * j] as number) - (xy[2 * i] as number),
-      (xy[2 * j + 1] as number) - (xy[2 * i + 1] as number),
-    );
-    if (len > bestLen) {
-      bestLen = len;
-      best = j;
-    }
-  }
-  if (best === 0) return xy;
+  const { best: edge } = longestEdge(xy);
+  const best = edge + 1 < n ? edge + 1 : 0;
+  if (edge < 0 || best === 0) return xy;
   const out = new Float64Array(xy.length);
   out.set(xy.subarray(2 * best));
   out.set(xy.subarray(0, 2 * best), xy.length - 2 * best);
