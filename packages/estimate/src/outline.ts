@@ -166,20 +166,22 @@ export function chainLoops(seg: Float32Array, first: number, last: number): Chai
       continue;
     }
     if (count < 3) continue;
-    let loop = xy.slice(0, 2 * count);
-    if (flipAll) {
-      const rev = new Float64Array(loop.length);
-      const count = loop.length / 2;
-      for (let v = 0; v < count; v++) {
-        rev[2 * v] = loop[2 * (count - 1 - v)] as number;
-        rev[2 * v + 1] = loop[2 * (count - 1 - v) + 1] as number;
-      }
-      loop = rev;
-    }
+    const loop = flipAll ? reversedLoop(xy.subarray(0, 2 * count)) : xy.slice(0, 2 * count);
     loops.push({ xy: loop, firstSegment: first + s, gap: false });
   }
   if (open.length > 0) closeGaps(open, loops);
   return loops;
+}
+
+/** A loop's points (x, y pairs) in the other order, as a new array. */
+export function reversedLoop(xy: Float64Array): Float64Array {
+  const n = xy.length / 2;
+  const rev = new Float64Array(xy.length);
+  for (let v = 0; v < n; v++) {
+    rev[2 * v] = xy[2 * (n - 1 - v)] as number;
+    rev[2 * v + 1] = xy[2 * (n - 1 - v) + 1] as number;
+  }
+  return rev;
 }
 
 /** A chained loop: its points (x, y), the soup's index of a segment of it, and whether it closes

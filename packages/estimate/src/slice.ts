@@ -10,7 +10,7 @@
  */
 import type { TriangleMesh } from '@printloop/geometry';
 import { type Bounds, boundsOf, longestEdge, overlaps, regionLoops, windingAt } from './hatch.js';
-import { chainLoops, loopArea2, loopLength, simplifyLoop } from './outline.js';
+import { chainLoops, loopArea2, loopLength, reversedLoop, simplifyLoop } from './outline.js';
 import { rasterizeLoops } from './raster.js';
 
 export interface PreparedMesh {
@@ -485,12 +485,7 @@ function turnLoneHoles(loops: Array<{ xy: Float64Array }>): boolean {
       if (other !== loop && x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3]) about.push(other.xy);
     });
     if (about.length > 0 && windingAt(about, x, y) > 0) continue;
-    const rev = new Float64Array(xy.length);
-    for (let v = 0; v < n; v++) {
-      rev[2 * v] = xy[2 * (n - 1 - v)] as number;
-      rev[2 * v + 1] = xy[2 * (n - 1 - v) + 1] as number;
-    }
-    loop.xy = rev;
+    loop.xy = reversedLoop(xy);
     turned = true;
   }
   return turned;
