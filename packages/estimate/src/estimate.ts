@@ -1214,6 +1214,184 @@ export function outersBeside(xy: number[], paths: WallPath[], reach: number): nu
 interface Middle {
   xy: number[];
   between: boolean;
+  /** A piece of an odd bead cut at a corner loop: not joined to the next piece again. */
+  apart?: boolean;
+}
+
+/** A sharp inside corner of a three-bead wall thick enough for four beads (fourBeadCorners). */
+interface CornerLoop {
+  /** The corner's vertex on the outline. */
+  x: number;
+  y: number;
+  /** How near (mm) the odd bead must pass to end at it. */
+  reach: number;
+  /** The loop of the two inner beads round it, and its length. */
+  loop: number[];
+  loopLength: number;
+  /** Whether an odd bead was cut at it (its loop is printed only then). */
+  used: boolean;
+}
+
+/**
+ * The sharp inside corners (a turn of SHARP_TURN or more, into the material) of an island's outline
+ * whose widest inscribed circle (along the corner's bisector, wallThicknessAt) takes four beads, an
+ * even count, where the wall's arms take three: there Arachne's inner beads make a closed loop round
+ * the corner. The loop: an octagon round the circle's centre, its length 1.6 × the arms' thickness
+ * (PrusaSlicer's G-code of a U channel with 1.3 mm walls: 2.0-2.2 mm, 12-13 moves).
+ */
+function fourBeadCorners(
+  loops: Float64Array[],
+  grid: EdgeGrid,
+  arachne: ArachneSettings,
+  firstInset: number,
+): CornerLoop[] {
+  const out: CornerLoop[] = [];
+  const inside = insideCorners(loops);
+  for (const xy of loops) {
+    const n = xy.length / 2;
+    if (n < 3) continue;
+    const turns = turnsOf(xy);
+    for (let i = 0; i < n; i++) {
+      if (!((turns[i] as number) <= -SHARP_TURN)) continue;
+      const a = (i + n - 1) % n;
+      const b = (i + 1) % n;
+      const x = xy[2 * i] as number;
+      const y = xy[2 * i + 1] as number;
+      const ix = x - (xy[2 * a] as number);
+      const iy = y - (xy[2 * a + 1] as number);
+      const ox = (xy[2 * b] as number) - x;
+      const oy = (xy[2 * b + 1] as number) - y;
+      const il = Math.hypot(ix, iy);
+      const ol = Math.hypot(ox, oy);
+      if (!(il > 0 && ol > 0)) continue;
+      // the bisector into the material: the sum of the two edges' left normals
+      let bx = -iy / il - oy / ol;
+      let by = ix / il + ox / ol;
+      const bl = Math.hypot(bx, by);
+      if (!(bl > 0)) continue;
+      bx /= bl;
+      by /= bl;
+      // each arm's thickness, a little way along its edge from the corner (inwards: the edge's left)
+      const along = 2 * arachne.innerWidth;
+      const arm = (ux: number, uy: number, back: number) =>
+        wallThicknessAt(x + ux * back, y + uy * back, -uy, ux, grid);
+      const arms = Math.max(arm(ix / il, iy / il, -along), arm(ox / ol, oy / ol, along));
+      const width = wallThicknessAt(x, y, bx, by, grid);
+      if (beadCount(arms - firstInset, arachne) !== 3 || beadCount(width - firstInset, arachne) !== 4)
+        continue;
+      // a lone corner: no other inside corner within its circle's reach (a junction of bars has them)
+      let lone = true;
+      for (let k = 0; k < inside.length && lone; k += 2) {
+        const d = Math.hypot((inside[k] as number) - x, (inside[k + 1] as number) - y);
+        if (d > 1e-9 && d < 1.5 * width) lone = false;
+      }
+      if (!lone) continue;
+      // the circle's centre: it passes through the corner, its centre on the bisector
+      const cx = x + (bx * width) / 2;
+      const cy = y + (by * width) / 2;
+      const loopLength = 1.6 * arms;
+      const r = loopLength / (8 * 2 * Math.sin(Math.PI / 8));
+      const loop: number[] = [];
+      for (let k = 0; k < 8; k++) {
+        const t = (2 * Math.PI * k) / 8;
+        loop.push(cx + r * Math.cos(t), cy + r * Math.sin(t));
+      }
+      out.push({ x, y, reach: arms, loop, loopLength, used: false });
+    }
+  }
+  return out;
+}
+
+/** The odd bead of a three-bead wall: the outline moved in by `inset` (half the three-bead
+ * thickness) leaves a sliver round Arachne's skeleton; half of it, from its sharpest turn (a branch's
+ * end). */
+function sliverMiddles(loops: Float64Array[], inset: number, window = 0): number[][] {
+  return insetLoops(loops, inset, 'round', true).map((sliver) => {
+    const xy = toNumbers(sliver);
+    const turns = window > 0 ? turnsWithin(xy, window) : turnsOf(xy);
+    let end = 0;
+    for (let k = 1; k < turns.length; k++)
+      if (Math.abs(turns[k] as number) > Math.abs(turns[end] as number)) end = k;
+    return halfOf(loopFrom(xy, end));
+  });
+}
+
+/** The turn of a closed path about each vertex, summed over the vertices within `reach` (mm, along
+ * the path) on either side: a thin sliver's end (half a turn, often over two vertices) from its
+ * corners (a quarter). */
+function turnsWithin(xy: number[], reach: number): Float64Array {
+  const turns = turnsOf(xy);
+  const n = turns.length;
+  const out = new Float64Array(n);
+  const edge = (k: number) => {
+    const j = (k + 1) % n;
+    return Math.hypot(
+      (xy[2 * j] as number) - (xy[2 * k] as number),
+      (xy[2 * j + 1] as number) - (xy[2 * k + 1] as number),
+    );
+  };
+  for (let k = 0; k < n; k++) {
+    let sum = turns[k] as number;
+    for (let d = 0, j = k; d < n - 1; d++) {
+      const len = edge(j);
+      j = (j + 1) % n;
+      if (len > reach || j === k) break;
+      sum += turns[j] as number;
+    }
+    for (let d = 0, j = k; d < n - 1; d++) {
+      j = (j + n - 1) % n;
+      if (edge(j) > reach || j === k) break;
+      sum += turns[j] as number;
+    }
+    out[k] = sum;
+  }
+  return out;
+}
+
+/** Where a sliver's turns are summed to find its ends (× the bead width): wider than the sliver. */
+const SLIVER_END_REACH = 0.5;
+
+/** Every inside corner of an outline (a turn right of CORNER_TURN or more: material on the left),
+ * as x, y pairs. */
+function insideCorners(loops: Float64Array[]): number[] {
+  const inside: number[] = [];
+  for (const xy of loops) {
+    const turns = turnsOf(xy);
+    for (let i = 0; i < turns.length; i++)
+      if ((turns[i] as number) <= -CORNER_TURN) inside.push(xy[2 * i] as number, xy[2 * i + 1] as number);
+  }
+  return inside;
+}
+
+/** An odd bead cut where it passes a corner loop (within its reach), the corner marked used. */
+function cutAtCorners(xy: number[], corners: CornerLoop[]): number[][] {
+  const n = xy.length / 2;
+  const cuts: number[] = [];
+  for (const c of corners) {
+    const [k, d] = nearestVertex(xy, c.x, c.y);
+    if (d <= c.reach && k > 0 && k < n - 1) {
+      cuts.push(k);
+      c.used = true;
+    }
+  }
+  if (cuts.length === 0) return [xy];
+  cuts.sort((p, q) => p - q);
+  const pieces: number[][] = [];
+  let from = 0;
+  for (const k of cuts) {
+    if (k <= from) continue;
+    pieces.push(xy.slice(2 * from, 2 * k + 2));
+    from = k;
+  }
+  pieces.push(xy.slice(2 * from));
+  // each piece runs towards −x, +y: in PrusaSlicer's G-code of a U channel, an L and a Z (walls 1.3
+  // and 1.35 mm, every piece along x or y) every piece does, whichever end is at a corner loop
+  return pieces.map((piece) => {
+    const e = piece.length - 2;
+    const dx = (piece[e] as number) - (piece[0] as number);
+    const dy = (piece[e + 1] as number) - (piece[1] as number);
+    return dy - dx < 0 ? reversedPath(piece) : piece;
+  });
 }
 
 /** PrusaSlicer's loop clipping: a loop ends this far before its start (0.15 × nozzle). */
@@ -1277,31 +1455,57 @@ function wallPathStage(
   // beads thick, the middle of the outline moved in by half that (a sliver round Arachne's skeleton,
   // from its sharpest turn, a branch's end). PrusaSlicer's G-code of a T rib has that bead, 49 mm
   // a layer; the estimate had none (−10 %).
-  if (passInner.paths.length === 0 && passInner.thin.length === 0 && passOuter.paths.length > 0)
-    for (const sliver of insetLoops(
-      island.loops,
-      (thicknessFor(3, arachne) + firstInset) / 2,
-      'round',
-      true,
-    )) {
-      const xy = toNumbers(sliver);
-      const turns = turnsOf(xy);
-      let end = 0;
-      for (let k = 1; k < turns.length; k++)
-        if (Math.abs(turns[k] as number) > Math.abs(turns[end] as number)) end = k;
-      middles.push({ xy: halfOf(loopFrom(xy, end)), between: true });
+  // Where such a wall turns a sharp inside corner (a U channel's, an L's) the corner is thick enough
+  // for four beads: Arachne's two inner beads there are a closed loop round the corner, printed
+  // before the external loop, and the odd bead ends at it, one piece an arm (PrusaSlicer's G-code of
+  // a U channel with 1.3 mm walls: two such loops and three pieces a layer, 199 mm of travel where
+  // the odd bead chained through the corners had 39 mm: −18 %).
+  if (passInner.paths.length === 0 && passInner.thin.length === 0 && passOuter.paths.length > 0) {
+    const corners = fourBeadCorners(island.loops, grid, arachne, firstInset);
+    const ends = corners.length > 0 ? SLIVER_END_REACH * layer.wallWidth : 0;
+    for (const middle of sliverMiddles(island.loops, (thicknessFor(3, arachne) + firstInset) / 2, ends)) {
+      const pieces = cutAtCorners(middle, corners);
+      for (const piece of pieces) middles.push({ xy: piece, between: true, apart: pieces.length > 1 });
     }
+    for (const c of corners) if (c.used) inner.push({ xy: c.loop, closed: true });
+  }
   // the inner pass's short open pieces (under 1.25 bead widths) where odd beads run: at a junction
   // of bars, the inner beads round it, which Arachne joins to the odd beads through it (longer
   // pieces, round a nut's corners, are printed as walls of their own). The limit is the one of 1.25
   // and 2 bead widths with the smaller worst leave-one-family-out error (lattices 14.2 %, tiny 21.8 %
-  // against 12.4 % and 23.8 %)
+  // against 12.4 % and 23.8 %). A piece at a lone sharp inside corner thick enough for four beads
+  // (an L's, a U channel's; not a junction of bars, whose inside corners face one another) is that
+  // corner's loop of the two inner beads instead, and the odd beads end at it (as above).
   if (middles.length > 0) {
+    const corners = fourBeadCorners(island.loops, grid, arachne, firstInset);
     const kept: WallPath[] = [];
-    for (const p of inner)
-      if (!p.closed && wallLength(p) < 1.25 * layer.wallWidth) middles.push({ xy: p.xy, between: false });
-      else kept.push(p);
+    // (whether every piece of the inner pass was at such a corner or short)
+    let local = true;
+    for (const p of inner) {
+      const length = wallLength(p);
+      const corner = p.closed
+        ? undefined
+        : corners.find((c) => length <= c.loopLength && nearestVertex(p.xy, c.x, c.y)[1] <= c.reach);
+      if (corner) {
+        if (!corner.used) kept.push({ xy: corner.loop, closed: true });
+        corner.used = true;
+      } else if (p.closed || length >= 1.25 * layer.wallWidth) {
+        kept.push(p);
+        local = false;
+      } else middles.push({ xy: p.xy, between: false });
+    }
     inner = kept;
+    // a wall of three beads but for such corners (the inner pass fits there only) and with no
+    // junction (every inside corner has its loop: the sliver of a branching skeleton, a T's or an
+    // F's, is no one path): its odd bead runs round the skeleton (the sliver, as above), cut at the
+    // loops (the thin stretches' halves follow the inner pass's loop, which doubles back along an arm)
+    const used = corners.filter((c) => c.used);
+    if (used.length > 0 && local && 2 * used.length === insideCorners(island.loops).length) {
+      middles.length = 0;
+      const ends = SLIVER_END_REACH * layer.wallWidth;
+      for (const xy of sliverMiddles(island.loops, (thicknessFor(3, arachne) + firstInset) / 2, ends))
+        for (const piece of cutAtCorners(xy, used)) middles.push({ xy: piece, between: true, apart: true });
+    }
   }
   if (ring) inner = closeEvenPieces(inner, 2 * layer.wallWidth);
   // an island too thin for even the external pass (under a bead wide): one bead along its middle,
@@ -1365,7 +1569,7 @@ function wallPathStage(
       used[best] = 1;
       const piece = middles[best] as Middle;
       const next = reverse ? reversedPath(piece.xy) : piece.xy;
-      if (chained && d2 <= MIDDLE_JOIN * MIDDLE_JOIN) {
+      if (chained && d2 <= MIDDLE_JOIN * MIDDLE_JOIN && !piece.apart) {
         chained.xy.push(...next);
         chained.between ||= piece.between;
       } else {
