@@ -4,7 +4,7 @@ import { parseModel, type TriangleMesh, type Units } from '@printloop/geometry';
 import type { PrintParameters } from '@printloop/materials';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPart } from './corpus/index.js';
-import { signedVolume } from './corpus/mesh.js';
+import { signedVolume, turnOver } from './corpus/mesh.js';
 import { closeEvenPieces, estimatePrint, GEOMETRY_OPTIONS, islandOrder, outersBeside } from './estimate.js';
 import { MoveKind } from './planner.js';
 import { box, buildShape, merge, prism, type ShapeSpec, torus } from './shapes.js';
@@ -12,6 +12,22 @@ import { type Island, layerGeometry, type PreparedMesh, prepareMesh } from './sl
 import { Feature } from './toolpath.js';
 
 const models = path.resolve(__dirname, '../../../fixtures/models');
+
+/** A copy of a mesh with every facet wound the other way. */
+const inverted = (mesh: TriangleMesh): TriangleMesh =>
+  turnOver({ positions: mesh.positions.slice(), triangleCount: mesh.triangleCount });
+
+/** Two estimates' time and grams within relative tolerances of each other. */
+function expectAlike(
+  a: { print_time_s: number; filament_g: number },
+  b: { print_time_s: number; filament_g: number },
+  time: number,
+  grams: number,
+  label = '',
+): void {
+  expect(Math.abs(a.print_time_s / b.print_time_s - 1), `${label} time`).toBeLessThan(time);
+  expect(Math.abs(a.filament_g / b.filament_g - 1), `${label} grams`).toBeLessThan(grams);
+}
 
 interface Ref {
   file?: string;
@@ -504,10 +520,13 @@ describe('bodies modelled into one another', () => {
       10,
     );
     for (const layerHeight of [0.2, 0.3]) {
-      const a = estimatePrint(two, { layerHeight });
-      const b = estimatePrint(one, { layerHeight });
-      expect(Math.abs(a.print_time_s / b.print_time_s - 1), `${layerHeight} mm time`).toBeLessThan(0.02);
-      expect(Math.abs(a.filament_g / b.filament_g - 1), `${layerHeight} mm grams`).toBeLessThan(0.005);
+      expectAlike(
+        estimatePrint(two, { layerHeight }),
+        estimatePrint(one, { layerHeight }),
+        0.02,
+        0.005,
+        `${layerHeight} mm`,
+      );
     }
   });
 
@@ -537,20 +556,12 @@ describe('robustness', () => {
   // 2.57 g). Stated tolerance: 0.5 % time and grams against both boxes wound the right way.
   it('prints a shell wound inside out beside another, as a repair orients each shell', () => {
     const second = box(15, 15, 10, 30, 0);
-    const inverted = second.positions.slice();
-    for (let t = 0; t < second.triangleCount; t++)
-      for (let k = 0; k < 3; k++) {
-        const b = inverted[t * 9 + 3 + k] as number;
-        inverted[t * 9 + 3 + k] = inverted[t * 9 + 6 + k] as number;
-        inverted[t * 9 + 6 + k] = b;
-      }
-    const a = estimatePrint(
-      merge(box(20, 20, 10), { positions: inverted, triangleCount: second.triangleCount }),
-      {},
+    expectAlike(
+      estimatePrint(merge(box(20, 20, 10), inverted(second)), {}),
+      estimatePrint(merge(box(20, 20, 10), second), {}),
+      0.005,
+      0.005,
     );
-    const b = estimatePrint(merge(box(20, 20, 10), second), {});
-    expect(Math.abs(a.print_time_s / b.print_time_s - 1)).toBeLessThan(0.005);
-    expect(Math.abs(a.filament_g / b.filament_g - 1)).toBeLessThan(0.005);
   });
 
   // A mesh whose facets do not share their vertices exactly (each facet's corners moved by up to
@@ -566,10 +577,12 @@ describe('robustness', () => {
       seed = (seed * 16807) % 2147483647;
       positions[i] = (positions[i] as number) + (seed / 2147483647 - 0.5) * 0.002;
     }
-    const a = estimatePrint({ positions, triangleCount: clean.triangleCount }, {});
-    const b = estimatePrint(clean, {});
-    expect(Math.abs(a.print_time_s / b.print_time_s - 1)).toBeLessThan(0.01);
-    expect(Math.abs(a.filament_g / b.filament_g - 1)).toBeLessThan(0.01);
+    expectAlike(
+      estimatePrint({ positions, triangleCount: clean.triangleCount }, {}),
+      estimatePrint(clean, {}),
+      0.01,
+      0.01,
+    );
   });
 
   // A box with a facet missing from one side (half the side: a hole a repair fills). Each layer's
@@ -589,26 +602,16 @@ describe('robustness', () => {
     kept.forEach((t, k) => {
       positions.set(whole.positions.subarray(t * 9, t * 9 + 9), k * 9);
     });
-    const a = estimatePrint({ positions, triangleCount: kept.length }, {});
-    const b = estimatePrint(whole, {});
-    expect(Math.abs(a.print_time_s / b.print_time_s - 1)).toBeLessThan(0.01);
-    expect(Math.abs(a.filament_g / b.filament_g - 1)).toBeLessThan(0.01);
+    expectAlike(
+      estimatePrint({ positions, triangleCount: kept.length }, {}),
+      estimatePrint(whole, {}),
+      0.01,
+      0.01,
+    );
   });
 
   it('gives the same estimate for a mesh wound inside out', () => {
     const cube = box(20, 20, 20);
-    const flipped = new Float32Array(cube.positions);
-    for (let t = 0; t < cube.triangleCount; t++) {
-      for (let k = 0; k < 3; k++) {
-        const a = t * 9 + 3 + k;
-        const b = t * 9 + 6 + k;
-        const tmp = flipped[a] as number;
-        flipped[a] = flipped[b] as number;
-        flipped[b] = tmp;
-      }
-    }
-    expect(estimatePrint({ positions: flipped, triangleCount: cube.triangleCount }, {})).toEqual(
-      estimatePrint(cube, {}),
-    );
+    expect(estimatePrint(inverted(cube), {})).toEqual(estimatePrint(cube, {}));
   });
 });

@@ -1237,20 +1237,28 @@ interface CornerLoop {
  * whose widest inscribed circle (along the corner's bisector, wallThicknessAt) takes four beads, an
  * even count, where the wall's arms take three: there Arachne's inner beads make a closed loop round
  * the corner. The loop: an octagon round the circle's centre, its length 1.6 × the arms' thickness
- * (PrusaSlicer's G-code of a U channel with 1.3 mm walls: 2.0-2.2 mm, 12-13 moves).
+ * (PrusaSlicer's G-code of a U channel with 1.3 mm walls: 2.0-2.2 mm, 12-13 moves). With them, the
+ * count of the outline's inside corners, sharp or not (a junction's among them).
  */
 function fourBeadCorners(
   loops: Float64Array[],
   grid: EdgeGrid,
   arachne: ArachneSettings,
   firstInset: number,
-): CornerLoop[] {
+): { corners: CornerLoop[]; inside: number } {
   const out: CornerLoop[] = [];
-  const inside = insideCorners(loops);
-  for (const xy of loops) {
+  // every inside corner (a turn right of CORNER_TURN or more: material on the left), x, y pairs
+  const turnsByLoop = loops.map(turnsOf);
+  const inside: number[] = [];
+  loops.forEach((xy, l) => {
+    const turns = turnsByLoop[l] as Float64Array;
+    for (let i = 0; i < turns.length; i++)
+      if ((turns[i] as number) <= -CORNER_TURN) inside.push(xy[2 * i] as number, xy[2 * i + 1] as number);
+  });
+  for (const [l, xy] of loops.entries()) {
     const n = xy.length / 2;
     if (n < 3) continue;
-    const turns = turnsOf(xy);
+    const turns = turnsByLoop[l] as Float64Array;
     for (let i = 0; i < n; i++) {
       if (!((turns[i] as number) <= -SHARP_TURN)) continue;
       const a = (i + n - 1) % n;
@@ -1299,7 +1307,7 @@ function fourBeadCorners(
       out.push({ x, y, reach: arms, loop, loopLength, used: false });
     }
   }
-  return out;
+  return { corners: out, inside: inside.length / 2 };
 }
 
 /** The odd bead of a three-bead wall: the outline moved in by `inset` (half the three-bead
@@ -1350,18 +1358,6 @@ function turnsWithin(xy: number[], reach: number): Float64Array {
 
 /** Where a sliver's turns are summed to find its ends (× the bead width): wider than the sliver. */
 const SLIVER_END_REACH = 0.5;
-
-/** Every inside corner of an outline (a turn right of CORNER_TURN or more: material on the left),
- * as x, y pairs. */
-function insideCorners(loops: Float64Array[]): number[] {
-  const inside: number[] = [];
-  for (const xy of loops) {
-    const turns = turnsOf(xy);
-    for (let i = 0; i < turns.length; i++)
-      if ((turns[i] as number) <= -CORNER_TURN) inside.push(xy[2 * i] as number, xy[2 * i + 1] as number);
-  }
-  return inside;
-}
 
 /** An odd bead cut where it passes a corner loop (within its reach), the corner marked used. */
 function cutAtCorners(xy: number[], corners: CornerLoop[]): number[][] {
@@ -1461,7 +1457,7 @@ function wallPathStage(
   // a U channel with 1.3 mm walls: two such loops and three pieces a layer, 199 mm of travel where
   // the odd bead chained through the corners had 39 mm: −18 %).
   if (passInner.paths.length === 0 && passInner.thin.length === 0 && passOuter.paths.length > 0) {
-    const corners = fourBeadCorners(island.loops, grid, arachne, firstInset);
+    const { corners } = fourBeadCorners(island.loops, grid, arachne, firstInset);
     const ends = corners.length > 0 ? SLIVER_END_REACH * layer.wallWidth : 0;
     for (const middle of sliverMiddles(island.loops, (thicknessFor(3, arachne) + firstInset) / 2, ends)) {
       const pieces = cutAtCorners(middle, corners);
@@ -1477,7 +1473,7 @@ function wallPathStage(
   // (an L's, a U channel's; not a junction of bars, whose inside corners face one another) is that
   // corner's loop of the two inner beads instead, and the odd beads end at it (as above).
   if (middles.length > 0) {
-    const corners = fourBeadCorners(island.loops, grid, arachne, firstInset);
+    const { corners, inside } = fourBeadCorners(island.loops, grid, arachne, firstInset);
     const kept: WallPath[] = [];
     // (whether every piece of the inner pass was at such a corner or short)
     let local = true;
@@ -1500,7 +1496,7 @@ function wallPathStage(
     // F's, is no one path): its odd bead runs round the skeleton (the sliver, as above), cut at the
     // loops (the thin stretches' halves follow the inner pass's loop, which doubles back along an arm)
     const used = corners.filter((c) => c.used);
-    if (used.length > 0 && local && 2 * used.length === insideCorners(island.loops).length) {
+    if (used.length > 0 && local && used.length === inside) {
       middles.length = 0;
       const ends = SLIVER_END_REACH * layer.wallWidth;
       for (const xy of sliverMiddles(island.loops, (thicknessFor(3, arachne) + firstInset) / 2, ends))

@@ -60,7 +60,11 @@ export function signedVolume(mesh: TriangleMesh): number {
 
 /** Turn every triangle over when the mesh encloses a negative volume. */
 export function orientOutward(mesh: TriangleMesh): TriangleMesh {
-  if (signedVolume(mesh) >= 0) return mesh;
+  return signedVolume(mesh) >= 0 ? mesh : turnOver(mesh);
+}
+
+/** Turn every triangle over (its second and third corners swapped), in place. */
+export function turnOver(mesh: TriangleMesh): TriangleMesh {
   const P = mesh.positions;
   for (let t = 0; t < mesh.triangleCount; t++) {
     const o = t * 9;
