@@ -184,9 +184,9 @@ export function surfaceClassifier(
   // that V8 optimises each loop body once and keeps it.
   const type = (): void => {
     // 1-4: fill area, types, small areas solid, external surfaces grown 3 mm
-    typeLayer(work, typed, fillArea);
+    const external = typeLayer(work, typed, fillArea);
     // 5. vertical shells' sources, and the plain runs that let them skip a cell
-    markShellSources(work, typed);
+    markShellSources(work, typed, external);
     plainRuns(work, typed, tables.runs);
     typed++;
   };
@@ -243,8 +243,15 @@ function widthOf(settings: SurfaceSettings, i: number): number {
   return i === 0 ? settings.firstLayerWidth : settings.width;
 }
 
-/** Stages 1-4 on layer i. */
-function typeLayer(work: Work, i: number, fillArea: (layer: number, out: Uint8Array) => number): void {
+/**
+ * Stages 1-4 on layer i. Leaves the layer's final tops in `work.a` and its bottoms and bridges in
+ * `work.c` (the vertical shells' sources), and says whether either may hold any.
+ */
+function typeLayer(
+  work: Work,
+  i: number,
+  fillArea: (layer: number, out: Uint8Array) => number,
+): { anyTop: boolean; anyBottom: boolean } {
   const { material, layers, shape, settings, cells, types, flags, a, b, c, labels, stack } = work;
   const cell = shape.cell;
   const base = i * cells;
@@ -272,7 +279,7 @@ function typeLayer(work: Work, i: number, fillArea: (layer: number, out: Uint8Ar
   // 2.4 cells of the real thing)
   const cellArea = fillCells > 0 && exactArea > 0 ? exactArea / fillCells : cell * cell;
   const sizes = components(a, labels, shape, stack);
-  // the types, and (as `externalMasks` gives them) the tops in a, the bottoms in c
+  // the types, with the tops in a and the bottoms in c
   let anyTop = false;
   let anyBottom = false;
   for (let p = 0; p < cells; p++) {
@@ -305,9 +312,13 @@ function typeLayer(work: Work, i: number, fillArea: (layer: number, out: Uint8Ar
   }
   if (anyTop) {
     grow(a, b, EXTERNAL_MARGIN, shape);
+    // a becomes the grown tops
     for (let p = 0; p < cells; p++) {
       const t = types[base + p] as number;
-      if (b[p] === 1 && (t === Surface.sparse || t === Surface.solid)) types[base + p] = Surface.top;
+      if (b[p] === 1 && (t === Surface.sparse || t === Surface.solid)) {
+        types[base + p] = Surface.top;
+        a[p] = 1;
+      }
     }
   }
   if (anyBottom) {
@@ -319,26 +330,36 @@ function typeLayer(work: Work, i: number, fillArea: (layer: number, out: Uint8Ar
       if (c[p] === 1 && (labels[p] as number) >= 0) holds[labels[p] as number] = 1;
     grow(c, b, EXTERNAL_MARGIN, shape);
     const kind = i === 0 ? Surface.bottom : Surface.bridge;
+    // a and c become the final tops and bottoms
     for (let p = 0; p < cells; p++) {
-      const t = types[base + p] as number;
-      if (b[p] !== 1 || t === Surface.none || t === kind) continue;
+      let t = types[base + p] as number;
       const l = labels[p] as number;
       // bridges win over grown tops; a first-layer bottom is everywhere already
-      if (l >= 0 && holds[l] === 1 && (t === Surface.sparse || t === Surface.solid || t === Surface.top))
+      if (
+        b[p] === 1 &&
+        l >= 0 &&
+        holds[l] === 1 &&
+        (t === Surface.sparse || t === Surface.solid || t === Surface.top)
+      ) {
+        t = kind;
         types[base + p] = kind;
+      }
+      a[p] = t === Surface.top ? 1 : 0;
+      c[p] = t === kind ? 1 : 0;
     }
   }
+  return { anyTop, anyBottom };
 }
 
 /**
  * 5, first half: layer i's tops and bottoms of the fill area (areas, grown by m) are judged on the
  * raster, and cached in the flags as TOP_C and BOTTOM_C.
  */
-function markShellSources(work: Work, i: number): void {
-  const { shape, settings, cells, types, flags, a, b, c } = work;
+function markShellSources(work: Work, i: number, external: { anyTop: boolean; anyBottom: boolean }): void {
+  const { shape, settings, cells, flags, a, b, c } = work;
   const base = i * cells;
   const m = 1.05 * spacingOf(settings, i);
-  const [anyTop, anyBottom] = externalMasks(types, base, cells, a, c);
+  const { anyTop, anyBottom } = external;
   if (anyTop) {
     grow(a, b, m, shape);
     for (let p = 0; p < cells; p++) if (b[p] === 1) flags[base + p] = (flags[base + p] as number) | TOP_C;
@@ -479,26 +500,6 @@ function bridgeOverInfill(work: Work, k: number): void {
   shrink(a, c, BRIDGE_OPENING, shape);
   grow(c, b, BRIDGE_OPENING, shape);
   for (let p = 0; p < cells; p++) if (b[p] === 1 && a[p] === 1) types[base + p] = Surface.internalBridge;
-}
-
-/** tops = the layer's top cells, bottoms = its bottom and bridge cells; whether each has any. */
-function externalMasks(
-  types: Uint8Array,
-  base: number,
-  cells: number,
-  tops: Uint8Array,
-  bottoms: Uint8Array,
-): [boolean, boolean] {
-  let anyTop = false;
-  let anyBottom = false;
-  for (let p = 0; p < cells; p++) {
-    const t = types[base + p] as number;
-    tops[p] = t === Surface.top ? 1 : 0;
-    bottoms[p] = t === Surface.bottom || t === Surface.bridge ? 1 : 0;
-    if (t === Surface.top) anyTop = true;
-    else if (bottoms[p] === 1) anyBottom = true;
-  }
-  return [anyTop, anyBottom];
 }
 
 /**
