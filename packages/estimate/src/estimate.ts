@@ -18,7 +18,7 @@ import { type FillSettings, fillArea, fillIsland, type LayerSurfaces, layerSurfa
 import { boundsOf, insetLoops, type Loops } from './hatch.js';
 import { loopArea2, loopLength, toNumbers } from './outline.js';
 import { MotionPlanner } from './planner.js';
-import { contours, distanceField, type Raster, rasterizeLoops } from './raster.js';
+import { contours, distanceField, FIELD_STEP, type Raster, rasterizeLoops } from './raster.js';
 import {
   type GeometryOptions,
   geometryBuilder,
@@ -32,6 +32,7 @@ import {
   SupportKind,
   type SupportPlan,
   type SupportSettings,
+  squaredRegion,
   supportKinds,
   supportPitch,
 } from './supports.js';
@@ -236,7 +237,17 @@ export function estimateRun(
     // support comes before the object's islands: each support layer printed with this one
     if (supports)
       for (const level of supports.layers)
-        if (level.with === i) supportStage(supports.kinds, level.area, level.height, shape, layer, ctx, pen);
+        if (level.with === i)
+          supportStage(
+            supports.kinds,
+            geo.field as Int8Array,
+            level.area,
+            level.height,
+            shape,
+            layer,
+            ctx,
+            pen,
+          );
     // islands in nearest-next order, as PrusaSlicer chains them to shorten travel
     const layerAreas = areas[i] ?? [];
     const islands = geo.islands[i] ?? [];
@@ -2177,6 +2188,7 @@ function rasterOf(geo: LayerGeometry): Raster {
  */
 function supportStage(
   kinds: Uint8Array,
+  field: Int8Array,
   i: number,
   height: number,
   shape: Raster,
@@ -2221,7 +2233,27 @@ function supportStage(
         : solidFill({ loops: inner }, 0, s, { pitch: supportPitch(settings), phase: 0 });
       for (const f of fill.paths) paths.push({ xy: f.xy, area, base: true });
     } else {
-      const fill = solidFill({ loops }, Math.PI / 2, s, { phase: s / 2 });
+      // the interface over its grid squares grown by half a spacing, less the object and its gap
+      const layers = kinds.length / cells;
+      const near = [i - 1, i, i + 1].filter((k) => k >= 0 && k < layers).map((k) => k * cells);
+      const squared =
+        kind === SupportKind.interface
+          ? squaredRegion(
+              kinds,
+              base,
+              kind,
+              shape,
+              supportPitch(settings),
+              s / 2,
+              field,
+              near,
+              settings.threshold / FIELD_STEP,
+            )
+          : null;
+      const fill = solidFill(squared ?? { loops }, Math.PI / 2, s, {
+        phase: s / 2,
+        outerEnds: squared !== null,
+      });
       const bridging = kind === SupportKind.bottom;
       const a = bridging ? (Math.PI * PROFILE.nozzle * PROFILE.nozzle) / 4 : area;
       for (const f of fill.paths) paths.push({ xy: f.xy, area: a, base: false });

@@ -94,4 +94,19 @@ describe('the fill area of a plate whose rim is narrower than the walls', () => 
       expect(Math.abs(cy)).toBeLessThan(15);
     }
   });
+
+  it('runs a free end on to the outline shrunk by 0.05 of a spacing when asked (outerEnds)', () => {
+    // a sliver 10 mm long and 0.8 mm high, its long side slanting at 0.08 to the lines along x: one
+    // line, at y = 0.27; 0.0225 mm in from the slanted side is 0.282 mm along the line, so the free
+    // end reaches x = 6.625 − 0.282; the fixed reach stops 0.45 of a spacing past the region shrunk
+    // by half a spacing (2.82 mm along the line): x = 3.80 + 0.2025
+    const sliver = [Float64Array.from([0, 0, 10, 0, 0, 0.8])];
+    const end = (outerEnds: boolean) => {
+      const { paths } = solidFill({ loops: sliver }, 0, 0.45, { outerEnds });
+      expect(paths).toHaveLength(1);
+      return Math.max(...(paths[0] as { xy: number[] }).xy.filter((_, k) => k % 2 === 0));
+    };
+    expect(end(false)).toBeCloseTo(6.625 - 2.822 + 0.2025, 2);
+    expect(end(true)).toBeCloseTo(6.625 - 0.282, 2);
+  });
 });

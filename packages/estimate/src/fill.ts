@@ -202,6 +202,10 @@ export function solidFill(
     pitch?: number;
     /** Lines on a fixed grid (line k at k · pitch + phase across them) rather than spread evenly. */
     phase?: number;
+    /** Free ends run on along their line to the region shrunk by 0.05 of a spacing (rather than a
+     * fixed 0.45 of a spacing past the inner one: longer where the outline slants along the
+     * lines). */
+    outerEnds?: boolean;
   } = {},
 ): SolidFill {
   const [lo, hi] = extentAcross(region, angle);
@@ -224,6 +228,20 @@ export function solidFill(
   if (h.count === 0) return { paths, spacing: adjusted };
   const contour = new Contour(allLoops(inner));
   const extend = 0.45 * spacing; // free ends reach the region shrunk by 0.05 spacing
+  const outer = options.outerEnds
+    ? hatchOf(shrinkRegion(region, 0.05 * spacing), angle, adjusted, phase)
+    : null;
+  /** How far the free end of segment q at its start (x0) or end (x1) runs on along its line. */
+  const reach = (q: number, atEnd: boolean): number => {
+    if (!outer) return extend;
+    const x = atEnd ? (h.x1[q] as number) : (h.x0[q] as number);
+    for (const o of outer.byLine.get(h.line[q] as number) ?? []) {
+      const ox0 = outer.h.x0[o] as number;
+      const ox1 = outer.h.x1[o] as number;
+      if (ox0 <= x + 1e-9 && x <= ox1 + 1e-9) return Math.max(0, atEnd ? ox1 - x : x - ox0);
+    }
+    return extend;
+  };
   // joined along the contour only to the next line when that is near (a sparse fill's lines are
   // a pitch apart: its connectors are that long)
   // segments per line (sorted by line, then x)
@@ -289,7 +307,8 @@ export function solidFill(
       if (first) {
         // the free start reaches out along the line
         const dir = up ? -1 : 1;
-        xy.push(sx + dir * extend * cos, sy + dir * extend * sin);
+        const e = reach(seg, !up);
+        xy.push(sx + dir * e * cos, sy + dir * e * sin);
         first = false;
       }
       xy.push(sx, sy);
@@ -345,7 +364,8 @@ export function solidFill(
       }
       if (nxt < 0) {
         const dir = up ? 1 : -1;
-        xy.push(ex + dir * extend * cos, ey + dir * extend * sin);
+        const e = reach(seg, up);
+        xy.push(ex + dir * e * cos, ey + dir * e * sin);
       }
       up = !up;
       seg = nxt;
@@ -356,6 +376,24 @@ export function solidFill(
     paths.push({ xy: dedupe(xy), fixedStart: true });
   }
   return { paths, spacing: adjusted };
+}
+
+/** A hatch with its segments listed per line. */
+function hatchOf(
+  region: Region,
+  angle: number,
+  pitch: number,
+  phase: number,
+): { h: Hatch; byLine: Map<number, number[]> } {
+  const h = hatch(region.loops, angle, pitch, phase, region.clip);
+  const byLine = new Map<number, number[]>();
+  for (let s = 0; s < h.count; s++) {
+    const k = h.line[s] as number;
+    const list = byLine.get(k);
+    if (list) list.push(s);
+    else byLine.set(k, [s]);
+  }
+  return { h, byLine };
 }
 
 /**

@@ -90,4 +90,21 @@ describe('raster morphology', () => {
     expect(areas[1]).toBeCloseTo(2 - 0.5, 9);
     expect(areas[2]).toBeCloseTo(16 - 0.5, 9);
   });
+
+  it('places the outline where the level crosses zero between two centres, when given one', () => {
+    // one set cell amid unset ones: a diamond through the edges' middles, or, with a level of +1 at
+    // the cell and −3 round it, a quarter of the way out
+    const s = shape(3, 3, 1);
+    const m = new Uint8Array(9);
+    m[4] = 1;
+    const level = Float32Array.from([-3, -3, -3, -3, 1, -3, -3, -3, -3]);
+    const [mid] = contours(m, s);
+    const [quarter] = contours(m, s, level);
+    expect(loopArea2(mid as Float64Array) / 2).toBeCloseTo(2 * 0.5 ** 2, 9);
+    expect(loopArea2(quarter as Float64Array) / 2).toBeCloseTo(2 * 0.25 ** 2, 9);
+    // NaN keeps the middle
+    expect(
+      loopArea2(contours(m, s, new Float32Array(9).fill(Number.NaN))[0] as Float64Array) / 2,
+    ).toBeCloseTo(0.5, 9);
+  });
 });

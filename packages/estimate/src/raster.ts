@@ -284,7 +284,7 @@ export function components(mask: Uint8Array, labels: Int32Array, shape: Raster, 
  * a lone cell is a diamond and a diagonal edge a straight line. Saddles are resolved as connected
  * (the set cells touching at a corner join), matching 8-connectivity of the material.
  */
-export function contours(mask: Uint8Array, shape: Raster): Float64Array[] {
+export function contours(mask: Uint8Array, shape: Raster, level?: Float32Array): Float64Array[] {
   const { cols, rows, cell, originX, originY } = shape;
   // corners of the dual grid: (c, r) is the centre of cell (c, r); squares between centres, plus a
   // border of unset cells all round (c from −1 to cols − 1, r from −1 to rows − 1)
@@ -382,9 +382,10 @@ export function contours(mask: Uint8Array, shape: Raster): Float64Array[] {
       const base = k >> 1;
       const r = Math.floor(base / (W + 1)) - 1;
       const c = base - (r + 1) * (W + 1) - 1;
+      const t = level ? crossingAt(level, c, r, vertical === 1, cols, rows) : 0.5;
       pts.push(
-        originX + (c + 0.5 + (vertical ? 0 : 0.5)) * cell,
-        originY + (r + 0.5 + (vertical ? 0.5 : 0)) * cell,
+        originX + (c + 0.5 + (vertical ? 0 : t)) * cell,
+        originY + (r + 0.5 + (vertical ? t : 0)) * cell,
       );
       k = to;
     }
@@ -394,6 +395,29 @@ export function contours(mask: Uint8Array, shape: Raster): Float64Array[] {
 }
 
 let contourScratch = new Int32Array(0);
+
+/**
+ * Where a contour crosses the edge from centre (c, r) to (c + 1, r) (or to (c, r + 1)), as a
+ * share of the edge: the zero of `level` interpolated between the two centres (set ≥ 0, unset < 0);
+ * the middle where either is NaN or outside the grid.
+ */
+function crossingAt(
+  level: Float32Array,
+  c: number,
+  r: number,
+  vertical: boolean,
+  cols: number,
+  rows: number,
+): number {
+  const c2 = vertical ? c : c + 1;
+  const r2 = vertical ? r + 1 : r;
+  if (c < 0 || r < 0 || c2 >= cols || r2 >= rows) return 0.5;
+  const a = level[r * cols + c] as number;
+  const b = level[r2 * cols + c2] as number;
+  if (Number.isNaN(a) || Number.isNaN(b) || a === b) return 0.5;
+  const t = a / (a - b);
+  return Math.min(Math.max(t, 0.02), 0.98);
+}
 
 /** Whether row r of the mask has no set cell (rows outside the grid have none). */
 function rowEmpty(mask: Uint8Array, r: number, cols: number, rows: number): boolean {

@@ -25,7 +25,7 @@
  * Support layers are taken at the object's layers (PrusaSlicer's own z levels coincide with them at
  * the 0.2 mm layers the house jobs support). Output per cell and layer: a `SupportKind`. Pure.
  */
-import { components, FIELD_STEP, fieldAt, grow, type Raster } from './raster.js';
+import { components, contours, FIELD_STEP, fieldAt, grow, type Raster } from './raster.js';
 import { Surface } from './surfaces.js';
 
 export const SupportKind = {
@@ -183,15 +183,18 @@ export function supportKinds(
     if (!found) continue;
     // a square whose corner the contact strip covers is touched, though no cell centre in it is
     cornerContacts(b, field, base, below, shape, G);
-    // the normal contact (0.2 below the overhang's bottom) and the bridging one (under the 0.4 mm
-    // bridging extrusion); a contact below the first layer is dropped, one just above it is on it
+    // the normal contact (0.2 below the overhang's bottom) and, where the layer has bridge infill,
+    // the bridging one (under the 0.4 mm bridging extrusion: PrusaSlicer's new_contact_layer adds it
+    // for a layer with bridging extrusions, and a wall loop counts only when it starts over air, so
+    // a thread's flanks have none); a contact below the first layer is dropped, one just above it
+    // is on it
     const top = (i + 1) * h;
     for (const [drop, z] of [
       [normalDrop, top - h - s.contactDistance],
       [bridgingDrop, top - s.bridgeHeight - s.contactDistance],
     ] as const) {
       const j = i - drop;
-      if (j < 0 || z < h - 1e-4) continue;
+      if (j < 0 || z < h - 1e-4 || (drop === bridgingDrop && !bridges)) continue;
       add(contactAll, j, b);
       add(contactDense, j, dense);
       extremes.add(Math.round(Math.max(h, z) * 1e6) / 1e6);
@@ -214,7 +217,7 @@ export function supportKinds(
     if (dense) {
       gridify(dense, a, base);
       // the contact layer and the interface layers under it
-      for (let p = 0; p < cells; p++) if (a[p] === 1) interfaceLeft[p] = s.interfaceLayers + 1;
+      for (let p = 0; p < cells; p++) if (a[p] === 1) interfaceLeft[p] = s.interfaceLayers;
     }
     // where the column lands on this layer's top: a bottom contact above it
     let touching = false;
@@ -246,13 +249,14 @@ export function supportKinds(
     gridify(proj, proj, base);
     if (columns) keepSeeded(proj, seed, shape, labels, stack);
     // this layer's support: the column less the xy gap to the object within 0.2 mm above and below
+    // (read off the signed distances: a cell is support when its centre is at least the gap from
+    // each of those layers' outlines, as PrusaSlicer trims by the slices grown by the gap)
     let any = false;
     for (let p = 0; p < cells; p++) {
-      a[p] = 0;
+      b[p] = 0;
       for (let k = j - 1; k <= j + 1; k++)
-        if (k >= 0 && k < layers && material[k * cells + p] === 1) a[p] = 1;
+        if (k >= 0 && k < layers && (field[k * cells + p] as number) > -thresholdU) b[p] = 1;
     }
-    grow(a, b, s.threshold, shape);
     for (let p = 0; p < cells; p++) {
       if (proj[p] !== 1 || b[p] === 1) continue;
       kinds[base + p] = (interfaceLeft[p] as number) > 0 ? SupportKind.interface : SupportKind.base;
@@ -274,13 +278,16 @@ export function supportKinds(
         if (kinds[q * cells + p] === SupportKind.base) kinds[q * cells + p] = SupportKind.interface;
     }
   }
-  // the first layer's support grown by 3 mm, kept off the object: in steps of at most a first-layer
-  // line's width (at least five), each cut by the object, so that it spreads round the object and
-  // never leaks through a wall (a nut's thread support stays inside its hole)
+  // the first layer's base support grown by 3 mm, kept off the object: in steps of at most a
+  // first-layer line's width (at least five), each cut by the object, so that it spreads round the
+  // object and never leaks through a wall (a nut's thread support stays inside its hole). Only the
+  // base columns grow (generate_raft_base expands the first base layer, from which the interface
+  // was taken out): a first layer that is all interface, under a contact within three layers of
+  // the bed, has no flange
   {
     let any = false;
     for (let p = 0; p < cells; p++) {
-      a[p] = kinds[p] !== SupportKind.none ? 1 : 0;
+      a[p] = kinds[p] === SupportKind.base ? 1 : 0;
       if (a[p] === 1) any = true;
     }
     if (any) {
@@ -497,8 +504,8 @@ function bridgingWalls(
       if (!straight) continue;
       const e0 = -BRIDGE_EXTEND - cell / 2;
       const e1 = len + BRIDGE_EXTEND + cell / 2;
-      if (!inside(x0 + ux * (e0 - cell / 2), y0 + uy * (e0 - cell / 2))) continue;
-      if (!inside(x0 + ux * (e1 + cell / 2), y0 + uy * (e1 + cell / 2))) continue;
+      if (!inside(x0 - ux * BRIDGE_EXTEND, y0 - uy * BRIDGE_EXTEND)) continue;
+      if (!inside(x0 + ux * (len + BRIDGE_EXTEND), y0 + uy * (len + BRIDGE_EXTEND))) continue;
       const x1 = x0 + ux * e0;
       const y1 = y0 + uy * e0;
       const x2 = x0 + ux * e1;
@@ -720,4 +727,156 @@ function bridgeSupport(
     for (let p = 0; p < cells; p++) if (near[p] === 1 && mine(p)) keep[p] = 1;
   }
   return keep;
+}
+
+/**
+ * The interface of one support layer as PrusaSlicer fills it: its grid squares (every square of
+ * `pitch` through the frame's origin holding a cell of `kind`) grown by `expand` (SupportGridPattern
+ * extracts the support grown by half the support flow's spacing, so that the zig-zag runs along the
+ * grid lines), less the object and its xy gap (`clip`: the cells of `kind`, and round the squares
+ * the cells whose centre is at least `gapU` from the outlines of the `near` layers in `field`).
+ * Returns null when the layer has no cell of `kind`.
+ */
+export function squaredRegion(
+  kinds: Uint8Array,
+  base: number,
+  kind: number,
+  shape: Raster,
+  pitch: number,
+  expand: number,
+  field: Int8Array,
+  near: number[],
+  gapU: number,
+): { loops: Float64Array[]; clip: Float64Array[] } | null {
+  const { cols, rows, cell, originX, originY } = shape;
+  const cells = cols * rows;
+  const gx0 = Math.floor(originX / pitch);
+  const gy0 = Math.floor(originY / pitch);
+  const gcols = Math.floor((originX + cols * cell) / pitch) - gx0 + 1;
+  const grows = Math.floor((originY + rows * cell) / pitch) - gy0 + 1;
+  const squareOf = (p: number): number => {
+    const r = Math.floor(p / cols);
+    const c = p - r * cols;
+    const gx = Math.floor((originX + (c + 0.5) * cell) / pitch) - gx0;
+    const gy = Math.floor((originY + (r + 0.5) * cell) / pitch) - gy0;
+    return gy * gcols + gx;
+  };
+  const held = new Uint8Array(gcols * grows);
+  let any = false;
+  for (let p = 0; p < cells; p++)
+    if (kinds[base + p] === kind) {
+      held[squareOf(p)] = 1;
+      any = true;
+    }
+  if (!any) return null;
+  const loops = squareOutlines(held, gcols, grows, pitch, gx0 * pitch, gy0 * pitch, expand);
+  // free: the cells of the kind, and round the squares the cells clear of the object; their
+  // outline is placed where the distance to the object's outlines is the gap (interpolated)
+  const free = new Uint8Array(cells);
+  const level = new Float32Array(cells);
+  for (let p = 0; p < cells; p++) {
+    let nearest = Number.NEGATIVE_INFINITY;
+    for (const off of near) nearest = Math.max(nearest, field[off + p] as number);
+    // beyond the gap, in field steps (> 0: clear of the object)
+    const clear = -nearest - gapU;
+    const k = kinds[base + p] as number;
+    if (k === kind) {
+      free[p] = 1;
+      level[p] = clear >= 0 ? clear : Number.NaN;
+    } else if (held[squareOf(p)] === 1) {
+      free[p] = 0;
+      level[p] = clear < 0 ? clear : Number.NaN;
+    } else {
+      free[p] = clear >= 0 ? 1 : 0;
+      level[p] = clear;
+    }
+  }
+  return { loops, clip: contours(free, shape, level) };
+}
+
+/**
+ * The outlines of a union of grid squares (`held`, row-major, `cols` × `rows` of side `pitch` from
+ * (x0, y0)), counter-clockwise, each corner moved out by `expand` (mitred). Squares that touch only
+ * at a corner are outlined apart.
+ */
+export function squareOutlines(
+  held: Uint8Array,
+  cols: number,
+  rows: number,
+  pitch: number,
+  x0: number,
+  y0: number,
+  expand: number,
+): Float64Array[] {
+  const at = (c: number, r: number) => c >= 0 && r >= 0 && c < cols && r < rows && held[r * cols + c] === 1;
+  // directed boundary edges, interior on the left, keyed by their start vertex (c, r) of the
+  // (cols + 1) × (rows + 1) lattice; a vertex may start two edges (squares touching at a corner)
+  const W = cols + 1;
+  const starts = new Map<number, number[]>(); // vertex → directions (0 +x, 1 +y, 2 −x, 3 −y)
+  const add = (c: number, r: number, dir: number) => {
+    const key = r * W + c;
+    const list = starts.get(key);
+    if (list) list.push(dir);
+    else starts.set(key, [dir]);
+  };
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      if (!at(c, r)) continue;
+      if (!at(c, r - 1)) add(c, r, 0); // bottom edge, going +x
+      if (!at(c + 1, r)) add(c + 1, r, 1); // right edge, going +y
+      if (!at(c, r + 1)) add(c + 1, r + 1, 2); // top edge, going −x
+      if (!at(c - 1, r)) add(c, r + 1, 3); // left edge, going −y
+    }
+  const DX = [1, 0, -1, 0];
+  const DY = [0, 1, 0, -1];
+  const out: Float64Array[] = [];
+  for (const [startKey, dirs] of starts) {
+    while (dirs.length > 0) {
+      // walk one loop, taking at each vertex the left-most turn (squares touching at a corner
+      // stay apart)
+      const corners: number[] = []; // lattice c, r, and the turn's directions in and out
+      let key = startKey;
+      const firstDir = dirs.pop() as number;
+      let dir = firstDir;
+      for (let guard = 0; guard < 4 * (held.length + 1); guard++) {
+        const c = (key % W) + (DX[dir] as number);
+        const r = Math.floor(key / W) + (DY[dir] as number);
+        key = r * W + c;
+        const options = starts.get(key) ?? [];
+        let next = -1;
+        let closes = false;
+        for (const turn of [1, 0, 3]) {
+          const d = (dir + turn) % 4;
+          if (key === startKey && d === firstDir) {
+            next = d;
+            closes = true;
+            break;
+          }
+          const i = options.indexOf(d);
+          if (i >= 0) {
+            next = d;
+            options.splice(i, 1);
+            break;
+          }
+        }
+        if (next < 0) break;
+        if (next !== dir) corners.push(c, r, dir, next);
+        dir = next;
+        if (closes) break;
+      }
+      if (corners.length < 16) continue;
+      const xy = new Float64Array(corners.length / 2);
+      for (let k = 0, j = 0; k < corners.length; k += 4, j += 2) {
+        const dIn = corners[k + 2] as number;
+        const dOut = corners[k + 3] as number;
+        // the outward normal of an edge going d (interior on its left) is d turned clockwise
+        const nx = (DY[dIn] as number) + (DY[dOut] as number);
+        const ny = -(DX[dIn] as number) - (DX[dOut] as number);
+        xy[j] = x0 + (corners[k] as number) * pitch + expand * nx;
+        xy[j + 1] = y0 + (corners[k + 1] as number) * pitch + expand * ny;
+      }
+      out.push(xy);
+    }
+  }
+  return out;
 }

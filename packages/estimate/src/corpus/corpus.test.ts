@@ -234,6 +234,18 @@ describe('the corpus', () => {
     expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.1);
   });
 
+  // Round a threaded rod PrusaSlicer fills each interface layer over the grid squares its contacts
+  // reach, grown by half the support spacing (SupportGridPattern's expansion_to_slice), out to the
+  // object's gap, its free line ends running on to the outline; and a thread's flanks have no
+  // bridging contact (their wall loops do not start over air), so three contact layers feed each
+  // interface layer, not four. Filled inside the squares' cells, with four: −9.4 % grams, −2.9 %
+  // time; now within 2 %. Stated tolerance 4 %.
+  it("fills a thread's interface over its grid squares grown by half a spacing", () => {
+    const { e, ref } = withSupports('threaded_rod_m10x40');
+    expect(Math.abs(e.filament_g / ref.filament_g - 1)).toBeLessThan(0.04);
+    expect(Math.abs(e.print_time_s / ref.print_time_s - 1)).toBeLessThan(0.04);
+  });
+
   // A 60 × 40 mm box with 1.2 mm walls (three beads, four at the corners): PrusaSlicer's G-code
   // travels 444 mm a layer (corner loops a side apart, then each side's middle bead from its far end);
   // the estimate travelled half the ring between the pieces: −5 to −8.5 %. Stated tolerance 5 %.
