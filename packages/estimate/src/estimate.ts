@@ -2216,7 +2216,27 @@ function supportStage(
   const mask = new Uint8Array(cells);
   /** The layer's lines, each with its bead's cross-section and whether it is base support. */
   const paths: Array<{ xy: number[]; area: number; base: boolean }> = [];
+  const layers = kinds.length / cells;
   for (const kind of present) {
+    if (kind === SupportKind.interface) {
+      // the interface over its grid squares grown by half a spacing, less the object and its gap
+      const near = [i - 1, i, i + 1].filter((k) => k >= 0 && k < layers).map((k) => k * cells);
+      const region = squaredRegion(
+        kinds,
+        base,
+        kind,
+        shape,
+        supportPitch(settings),
+        s / 2,
+        field,
+        near,
+        settings.threshold / FIELD_STEP,
+      );
+      if (!region) continue;
+      const fill = solidFill(region, Math.PI / 2, s, { phase: s / 2, outerEnds: true });
+      for (const f of fill.paths) paths.push({ xy: f.xy, area, base: false });
+      continue;
+    }
     for (let p = 0; p < cells; p++) mask[p] = kinds[base + p] === kind ? 1 : 0;
     const loops = contours(mask, shape);
     if (loops.length === 0) continue;
@@ -2233,29 +2253,9 @@ function supportStage(
         : solidFill({ loops: inner }, 0, s, { pitch: supportPitch(settings), phase: 0 });
       for (const f of fill.paths) paths.push({ xy: f.xy, area, base: true });
     } else {
-      // the interface over its grid squares grown by half a spacing, less the object and its gap
-      const layers = kinds.length / cells;
-      const near = [i - 1, i, i + 1].filter((k) => k >= 0 && k < layers).map((k) => k * cells);
-      const squared =
-        kind === SupportKind.interface
-          ? squaredRegion(
-              kinds,
-              base,
-              kind,
-              shape,
-              supportPitch(settings),
-              s / 2,
-              field,
-              near,
-              settings.threshold / FIELD_STEP,
-            )
-          : null;
-      const fill = solidFill(squared ?? { loops }, Math.PI / 2, s, {
-        phase: s / 2,
-        outerEnds: squared !== null,
-      });
-      const bridging = kind === SupportKind.bottom;
-      const a = bridging ? (Math.PI * PROFILE.nozzle * PROFILE.nozzle) / 4 : area;
+      // a bottom contact: solid, with bridging flow
+      const fill = solidFill({ loops }, Math.PI / 2, s, { phase: s / 2 });
+      const a = (Math.PI * PROFILE.nozzle * PROFILE.nozzle) / 4;
       for (const f of fill.paths) paths.push({ xy: f.xy, area: a, base: false });
     }
   }

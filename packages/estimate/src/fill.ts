@@ -223,7 +223,8 @@ export function solidFill(
     options.phase !== undefined
       ? options.phase - Math.floor(options.phase / adjusted) * adjusted
       : lo + adjusted / 2 - Math.floor((lo + adjusted / 2) / adjusted) * adjusted;
-  const h = hatch(inner.loops, angle, adjusted, phase, inner.clip);
+  // segments per line (sorted by line, then x)
+  const { h, byLine } = hatchOf(inner, angle, adjusted, phase);
   const paths: FillPath[] = [];
   if (h.count === 0) return { paths, spacing: adjusted };
   const contour = new Contour(allLoops(inner));
@@ -244,14 +245,6 @@ export function solidFill(
   };
   // joined along the contour only to the next line when that is near (a sparse fill's lines are
   // a pitch apart: its connectors are that long)
-  // segments per line (sorted by line, then x)
-  const byLine = new Map<number, number[]>();
-  for (let s = 0; s < h.count; s++) {
-    const k = h.line[s] as number;
-    const list = byLine.get(k);
-    if (list) list.push(s);
-    else byLine.set(k, [s]);
-  }
   const overlaps = (a: number, b: number) =>
     (h.x0[a] as number) < (h.x1[b] as number) && (h.x0[b] as number) < (h.x1[a] as number);
   const visited = new Uint8Array(h.count);

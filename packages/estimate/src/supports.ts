@@ -76,23 +76,12 @@ export function supportKinds(
   s: SupportSettings,
   walls: (layer: number) => LayerWalls,
 ): SupportPlan {
-  const { cols, rows, cell, originX, originY } = shape;
+  const { cols, rows, cell } = shape;
   const cells = cols * rows;
   const h = s.layerHeight;
   const G = supportPitch(s);
   const kinds = new Uint8Array(cells * layers);
-  // each cell's grid square (the grid runs through the slice frame's origin, the object's centre)
-  const square = new Int32Array(cells);
-  const gx0 = Math.floor(originX / G);
-  const gy0 = Math.floor(originY / G);
-  const gcols = Math.floor((originX + cols * cell) / G) - gx0 + 1;
-  const grows = Math.floor((originY + rows * cell) / G) - gy0 + 1;
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) {
-      const gx = Math.floor((originX + (c + 0.5) * cell) / G) - gx0;
-      const gy = Math.floor((originY + (r + 0.5) * cell) / G) - gy0;
-      square[r * cols + c] = gy * gcols + gx;
-    }
+  const { square, gcols, grows } = squareGrid(shape, G);
   const squares = gcols * grows;
   const mark = new Uint8Array(squares);
   /** The squares any set cell of `mask` touches, filled (where `blocked` is not set). */
@@ -748,24 +737,13 @@ export function squaredRegion(
   near: number[],
   gapU: number,
 ): { loops: Float64Array[]; clip: Float64Array[] } | null {
-  const { cols, rows, cell, originX, originY } = shape;
-  const cells = cols * rows;
-  const gx0 = Math.floor(originX / pitch);
-  const gy0 = Math.floor(originY / pitch);
-  const gcols = Math.floor((originX + cols * cell) / pitch) - gx0 + 1;
-  const grows = Math.floor((originY + rows * cell) / pitch) - gy0 + 1;
-  const squareOf = (p: number): number => {
-    const r = Math.floor(p / cols);
-    const c = p - r * cols;
-    const gx = Math.floor((originX + (c + 0.5) * cell) / pitch) - gx0;
-    const gy = Math.floor((originY + (r + 0.5) * cell) / pitch) - gy0;
-    return gy * gcols + gx;
-  };
+  const cells = shape.cols * shape.rows;
+  const { square, gcols, grows, gx0, gy0 } = squareGrid(shape, pitch);
   const held = new Uint8Array(gcols * grows);
   let any = false;
   for (let p = 0; p < cells; p++)
     if (kinds[base + p] === kind) {
-      held[squareOf(p)] = 1;
+      held[square[p] as number] = 1;
       any = true;
     }
   if (!any) return null;
@@ -783,7 +761,7 @@ export function squaredRegion(
     if (k === kind) {
       free[p] = 1;
       level[p] = clear >= 0 ? clear : Number.NaN;
-    } else if (held[squareOf(p)] === 1) {
+    } else if (held[square[p] as number] === 1) {
       free[p] = 0;
       level[p] = clear < 0 ? clear : Number.NaN;
     } else {
@@ -792,6 +770,29 @@ export function squaredRegion(
     }
   }
   return { loops, clip: contours(free, shape, level) };
+}
+
+/**
+ * The support grid of `pitch` through the slice frame's origin (the object's centre) over a raster:
+ * each cell's square (by its centre), the grid's size in squares, and its first square's index.
+ */
+function squareGrid(
+  shape: Raster,
+  pitch: number,
+): { square: Int32Array; gcols: number; grows: number; gx0: number; gy0: number } {
+  const { cols, rows, cell, originX, originY } = shape;
+  const gx0 = Math.floor(originX / pitch);
+  const gy0 = Math.floor(originY / pitch);
+  const gcols = Math.floor((originX + cols * cell) / pitch) - gx0 + 1;
+  const grows = Math.floor((originY + rows * cell) / pitch) - gy0 + 1;
+  const square = new Int32Array(cols * rows);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const gx = Math.floor((originX + (c + 0.5) * cell) / pitch) - gx0;
+      const gy = Math.floor((originY + (r + 0.5) * cell) / pitch) - gy0;
+      square[r * cols + c] = gy * gcols + gx;
+    }
+  return { square, gcols, grows, gx0, gy0 };
 }
 
 /**
